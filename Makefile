@@ -1,0 +1,36 @@
+# Two commands set everything up on a fresh machine:
+#   make run   - venv + install, ingest the sample corpus in data/, answer a sample question (embedded defaults)
+#   make test  - venv + install (with dev extras), ruff, the whole test suite
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+QUESTION ?= What was said about silence on 1969-01-23?
+
+.PHONY: run test install install-dev lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install -q -e .
+
+install-dev: $(BIN)/python
+	$(BIN)/pip install -q -e '.[dev]'
+
+run: install
+	$(BIN)/rag-bot ingest data/
+	$(BIN)/rag-bot ask "$(QUESTION)"
+
+lint: install-dev
+	$(BIN)/ruff check rag_bot ingest tests benchmarks
+
+test: install-dev
+	$(BIN)/ruff check rag_bot ingest tests benchmarks
+	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+
+bench: install-dev
+	$(BIN)/python benchmarks/run_all.py
+
+clean:
+	rm -rf $(VENV) .rag-bot

@@ -1,0 +1,84 @@
+"""Token-aware chunking: paragraphs and sentences packed up to the embedding model's budget.
+
+No chunk exceeds the budget (a sentence longer than the budget is split at word boundaries, and a single word
+longer than that at character boundaries), so the embedding model never truncates silently. Chunks carry a
+sequence number (``seq``) in document order; neighbours are ``seq - 1`` and ``seq + 1``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+_SENTENCE_END = re.compile(r"(?<=[.!?।॥])[\"'”’)\]]*\s+")
+_PARAGRAPHS = re.compile(r"\n\s*\n")
+
+
+@dataclass
+class TextChunk:
+    """A piece of one document."""
+
+    seq: int
+    text: str
+    page: int | None = None
+
+
+def split_sentences(text: str) -> list[str]:
+    """Sentences of one paragraph (Latin punctuation and the Devanagari danda)."""
+    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+
+
+def _split_long(piece: str, budget: int, count: Callable[[str], int]) -> list[str]:
+    """Split an over-long sentence at word boundaries (characters for one giant word)."""
+    out: list[str] = []
+    current: list[str] = []
+    for word in piece.split():
+        if count(word) > budget:
+            if current:
+                out.append(" ".join(current))
+                current = []
+            step = max(1, len(word) // (count(word) // budget + 1))
+            out.extend(word[i:i + step] for i in range(0, len(word), step))
+            continue
+        if current and count(" ".join([*current, word])) > budget:
+            out.append(" ".join(current))
+            current = [word]
+        else:
+            current.append(word)
+    if current:
+        out.append(" ".join(current))
+    return out
+
+
+def chunk_pages(pages: list[tuple[str, int | None]], budget: int, count: Callable[[str], int]) -> list[TextChunk]:
+    """Pack sentences of consecutive pages into chunks of at most ``budget`` tokens (as ``count`` measures)."""
+    units: list[tuple[str, int | None, bool]] = []  # (text, page, starts_paragraph)
+    for text, page in pages:
+        for para in _PARAGRAPHS.split(text):
+            para = " ".join(para.split())
+            if not para:
+                continue
+            first = True
+            for sentence in split_sentences(para):
+                pieces = [sentence] if count(sentence) <= budget else _split_long(sentence, budget, count)
+                for piece in pieces:
+                    units.append((piece, page, first))
+                    first = False
+    chunks: list[TextChunk] = []
+    buf: list[str] = []
+    buf_page: int | None = None
+    for text, page, new_para in units:
+        joiner = "\n\n" if new_para else " "
+        candidate = (buf and joiner.join([" ".join(buf), text])) or text
+        if buf and count(candidate) > budget:
+            chunks.append(TextChunk(len(chunks), " ".join(buf).replace(" \n\n ", "\n\n"), buf_page))
+            buf, buf_page = [], None
+        if not buf:
+            buf_page = page
+        elif new_para:
+            buf.append("\n\n")
+        buf.append(text)
+    if buf:
+        chunks.append(TextChunk(len(chunks), " ".join(buf).replace(" \n\n ", "\n\n"), buf_page))
+    return chunks

