@@ -1,5 +1,5 @@
 # Two commands set everything up on a fresh machine:
-#   make run   - venv + install, ingest the sample corpus in data/, answer a sample question (embedded defaults)
+#   make run   - venv + install, ingest the sample corpus in data/corpus, answer a sample question (embedded defaults)
 #   make test  - venv + install (with dev extras), ruff, the whole test suite
 PYTHON ?= python3
 VENV   ?= .venv
@@ -19,7 +19,7 @@ install-dev: $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 
 run: install
-	$(BIN)/rag-bot ingest data/
+	$(BIN)/rag-bot ingest data/corpus
 	$(BIN)/rag-bot ask "$(QUESTION)"
 
 lint: install-dev
