@@ -57,10 +57,24 @@ def ingest(
     raise typer.Exit(1 if summary.failed else 0)
 
 
+def build_app() -> typer.Typer:
+    """The full command set (command modules register themselves on ``app`` when imported)."""
+    from rag_bot.frontends import cli_search  # noqa: F401  (search, eval retrieval)
+    from rag_bot.frontends.cli_agent import ask, chat
+
+    if not any(c.name == "ask" for c in app.registered_commands):
+        app.command("ask")(ask)
+        app.command("chat")(chat)
+    return app
+
+
 def main() -> None:
     """Console-script entry point."""
-    app()
+    build_app()()
 
 
 if __name__ == "__main__":
-    main()
+    # run through the canonical module so that command modules register on the same ``app``
+    from rag_bot.frontends.cli import main as canonical_main
+
+    canonical_main()

@@ -27,6 +27,7 @@ class Hit:
     score: float
     text: str
     metadata: dict[str, Any]
+    scores: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass

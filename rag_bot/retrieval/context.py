@@ -1,0 +1,82 @@
+"""Context reconstruction: hits widened to neighbouring chunks, merged per document, or whole documents."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from rag_bot.index.vectors import VectorIndex, chroma_where
+from rag_bot.retrieval.types import Hit, Passage, SearchFilters
+
+
+def _passage(chunks: list[Hit], score: float, scores: dict[str, float], truncated: bool = False) -> Passage:
+    chunks = sorted(chunks, key=lambda h: int(h.metadata.get("seq", 0)))
+    meta = chunks[0].metadata
+    return Passage(
+        doc_id=str(meta.get("doc_id", "")), source=str(meta.get("source", "")), title=str(meta.get("title", "")),
+        date=meta.get("date") or None, language=str(meta.get("language", "")),
+        text="\n\n".join(h.text for h in chunks), chunk_ids=[h.id for h in chunks], score=score,
+        seq_start=int(chunks[0].metadata.get("seq", 0)), seq_end=int(chunks[-1].metadata.get("seq", 0)),
+        page=meta.get("page"), truncated=truncated, scores=scores,
+    )
+
+
+def with_neighbours(vectors: VectorIndex, hits: list[Hit], window: int) -> list[Passage]:
+    """Each hit plus ``window`` chunks either side from its document; overlapping windows merge into one passage.
+
+    Passages come best first (by their best hit); text inside a passage is in document order.
+    """
+    if not hits:
+        return []
+    by_doc: dict[str, list[Hit]] = defaultdict(list)
+    for hit in hits:
+        by_doc[str(hit.metadata.get("doc_id"))].append(hit)
+    passages: list[Passage] = []
+    for doc_id, doc_hits in by_doc.items():
+        spans = sorted((max(0, int(h.metadata["seq"]) - window), int(h.metadata["seq"]) + window, h)
+                       for h in doc_hits)
+        merged: list[tuple[int, int, list[Hit]]] = []
+        for lo, hi, hit in spans:
+            if merged and lo <= merged[-1][1] + 1:
+                merged[-1] = (merged[-1][0], max(merged[-1][1], hi), [*merged[-1][2], hit])
+            else:
+                merged.append((lo, hi, [hit]))
+        lo_all, hi_all = merged[0][0], merged[-1][1]
+        chunks = {h.id: h for h in doc_chunks(vectors, doc_id, lo_all, hi_all)}
+        for hit in doc_hits:
+            chunks.setdefault(hit.id, hit)
+        for lo, hi, span_hits in merged:
+            members = [c for c in chunks.values() if lo <= int(c.metadata.get("seq", -1)) <= hi]
+            best = max(span_hits, key=lambda h: h.score)
+            passages.append(_passage(members, best.score, dict(best.scores)))
+    passages.sort(key=lambda p: -p.score)
+    return passages
+
+
+def doc_chunks(vectors: VectorIndex, doc_id: str, seq_from: int, seq_to: int) -> list[Hit]:
+    """Chunks ``seq_from..seq_to`` of one document."""
+    where = {"$and": [{"doc_id": doc_id}, {"seq": {"$gte": seq_from}}, {"seq": {"$lte": seq_to}}]}
+    return vectors.get_where(where)
+
+
+def whole_documents(vectors: VectorIndex, filters: SearchFilters, max_chunks: int) -> list[Passage]:
+    """Every document matching ``filters`` (typically one date), each complete and in order.
+
+    At most ``max_chunks`` chunks are returned in all; a document cut by that cap is marked ``truncated``.
+    """
+    where = chroma_where(filters)
+    if where is None:
+        return []
+    hits = vectors.get_where(where)
+    by_doc: dict[str, list[Hit]] = defaultdict(list)
+    for hit in hits:
+        by_doc[str(hit.metadata.get("doc_id"))].append(hit)
+    passages = []
+    budget = max_chunks
+    for doc_id in sorted(by_doc, key=lambda d: (by_doc[d][0].metadata.get("date", ""), d)):
+        chunks = sorted(by_doc[doc_id], key=lambda h: int(h.metadata.get("seq", 0)))
+        if budget <= 0:
+            break
+        truncated = len(chunks) > budget
+        passages.append(_passage(chunks[:budget], 1.0, {"whole_document": 1.0}, truncated=truncated))
+        budget -= len(chunks)
+    return passages

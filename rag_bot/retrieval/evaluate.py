@@ -1,0 +1,227 @@
+"""Retrieval evaluation on BEIR-layout data: ingestion of the corpus, TREC run files, nDCG / Recall / MRR.
+
+Used by ``rag-bot eval retrieval`` and by the evaluation notebook (one implementation).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tqdm import tqdm
+
+from ingest.loaders import LoadedFile, Page
+from ingest.pipeline import Ingester, IngestSummary, SourceItem
+from rag_bot.config import Settings
+from rag_bot.retrieval.hybrid import HybridRetriever, Mode
+from rag_bot.retrieval.types import SearchFilters
+
+MODES: tuple[Mode, ...] = ("dense", "keyword", "hybrid")
+Run = dict[str, list[tuple[str, float]]]  # query id -> [(doc id, score)] best first
+Qrels = dict[str, dict[str, int]]
+
+
+@dataclass
+class Dataset:
+    """A BEIR-layout dataset: corpus, queries and graded relevance judgements."""
+
+    corpus: dict[str, dict[str, str]]
+    queries: dict[str, str]
+    qrels: Qrels
+    name: str = ""
+    meta: dict[str, dict] = field(default_factory=dict)
+    doc_key: str = "source"  # chunk metadata field that names a document of this dataset
+
+
+def _jsonl(path: Path) -> Iterable[dict]:
+    with open(path, encoding="utf-8") as fh:
+        for line_no, line in enumerate(fh, 1):
+            if line.strip():
+                try:
+                    yield json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise ValueError(f"{path}:{line_no}: invalid JSON ({exc.msg})") from None
+
+
+def load_qrels(path: Path) -> Qrels:
+    qrels: Qrels = {}
+    with open(path, encoding="utf-8") as fh:
+        for row in csv.reader(fh, delimiter="\t"):
+            if not row or row[0] in ("query-id", "query_id", "qid"):
+                continue
+            qid, did, score = row[0], row[1], int(float(row[2])) if len(row) > 2 else 1
+            qrels.setdefault(qid, {})[did] = score
+    return qrels
+
+
+def load_beir(directory: Path, split: str = "test") -> Dataset:
+    """Read ``corpus.jsonl``, ``queries.jsonl`` and ``qrels/<split>.tsv`` (queries without judgements are dropped)."""
+    for needed in ("corpus.jsonl", "queries.jsonl", f"qrels/{split}.tsv"):
+        if not (directory / needed).exists():
+            raise FileNotFoundError(f"{directory} is not in the BEIR layout: {needed} is missing.")
+    corpus = {str(d["_id"]): {"title": d.get("title", "") or "", "text": d.get("text", "") or ""}
+              for d in _jsonl(directory / "corpus.jsonl")}
+    qrels = load_qrels(directory / "qrels" / f"{split}.tsv")
+    queries = {str(q["_id"]): q["text"] for q in _jsonl(directory / "queries.jsonl") if str(q["_id"]) in qrels}
+    return Dataset(corpus=corpus, queries=queries, qrels=qrels, name=directory.name)
+
+
+def ingest_corpus(dataset: Dataset, settings: Settings, progress: bool = True) -> IngestSummary:
+    """Index the corpus with the normal pipeline; each document's ``source`` is its ``_id``."""
+    items = []
+    for doc_id, doc in dataset.corpus.items():
+        body = doc["text"]
+        digest = hashlib.sha256(f"{doc['title']}\x00{body}".encode()).hexdigest()
+        items.append(SourceItem(
+            source=doc_id, root=f"beir:{dataset.name}", content_hash=digest, size=len(body),
+            load=lambda t=doc["title"], b=body: LoadedFile([Page(b)], title=t or None),
+        ))
+    return Ingester(settings, progress=progress).run(items)
+
+
+def doc_ranking(retriever: HybridRetriever, dense: list, keyword: list, mode: Mode, k: int,
+                weight: float | None = None, doc_key: str = "source") -> list[tuple[str, float]]:
+    """Chunk ranking -> document ranking (best chunk score per document), top ``k`` documents."""
+    ranked = retriever.fuse(dense, keyword, mode, weight)
+    meta = _chunk_docs(retriever, [cid for cid, _ in ranked], doc_key)
+    seen: dict[str, float] = {}
+    for cid, score in ranked:
+        source = meta.get(cid)
+        if source is not None and source not in seen:
+            seen[source] = score
+            if len(seen) == k:
+                break
+    return list(seen.items())
+
+
+_doc_cache: dict[tuple[str, str], str] = {}  # (chunk id, key) -> document; chunk ids embed their source
+
+
+def _chunk_docs(retriever: HybridRetriever, ids: list[str], doc_key: str) -> dict[str, str]:
+    missing = [cid for cid in ids if (cid, doc_key) not in _doc_cache]
+    if missing:
+        for hit in retriever.store.vectors.get(missing):
+            _doc_cache[(hit.id, doc_key)] = str(hit.metadata.get(doc_key))
+    return {cid: _doc_cache[(cid, doc_key)] for cid in ids if (cid, doc_key) in _doc_cache}
+
+
+def run_queries(retriever: HybridRetriever, dataset: Dataset, k: int = 100, progress: bool = True,
+                filters: Callable[[str], SearchFilters] | None = None) -> dict[str, dict[str, tuple[list, list]]]:
+    """Dense and keyword candidates per query (enough chunks for ``k`` documents); fusion is applied later."""
+    out: dict[str, dict[str, tuple[list, list]]] = {}
+    n = max(k * 3, retriever.settings.candidates)
+    for qid, text in tqdm(dataset.queries.items(), desc="queries", unit="q", disable=not progress):
+        f = filters(qid) if filters else SearchFilters()
+        out[qid] = {"candidates": retriever.candidates(text, f, "hybrid", n)}
+    return out
+
+
+def make_run(retriever: HybridRetriever, candidates: dict, mode: Mode, k: int, weight: float | None = None,
+             doc_key: str = "source") -> Run:
+    return {qid: doc_ranking(retriever, *c["candidates"], mode, k, weight, doc_key) for qid, c in candidates.items()}
+
+
+def ndcg_at(run: Run, qrels: Qrels, k: int = 10) -> float:
+    scores = []
+    for qid, rels in qrels.items():
+        ranked = [d for d, _ in run.get(qid, [])][:k]
+        dcg = sum((2 ** rels.get(d, 0) - 1) / math.log2(i + 2) for i, d in enumerate(ranked))
+        ideal = sorted(rels.values(), reverse=True)[:k]
+        idcg = sum((2 ** r - 1) / math.log2(i + 2) for i, r in enumerate(ideal))
+        scores.append(dcg / idcg if idcg > 0 else 0.0)
+    return sum(scores) / len(scores) if scores else 0.0
+
+
+def recall_at(run: Run, qrels: Qrels, k: int = 100) -> float:
+    scores = []
+    for qid, rels in qrels.items():
+        relevant = {d for d, r in rels.items() if r > 0}
+        if not relevant:
+            continue
+        got = {d for d, _ in run.get(qid, [])[:k]}
+        scores.append(len(relevant & got) / len(relevant))
+    return sum(scores) / len(scores) if scores else 0.0
+
+
+def mrr_at(run: Run, qrels: Qrels, k: int = 10) -> float:
+    scores = []
+    for qid, rels in qrels.items():
+        rr = 0.0
+        for i, (d, _) in enumerate(run.get(qid, [])[:k]):
+            if rels.get(d, 0) > 0:
+                rr = 1.0 / (i + 1)
+                break
+        scores.append(rr)
+    return sum(scores) / len(scores) if scores else 0.0
+
+
+def metrics(run: Run, qrels: Qrels, k: int = 100) -> dict[str, float]:
+    qrels = {q: r for q, r in qrels.items() if q in run}
+    return {"ndcg@10": ndcg_at(run, qrels, 10), f"recall@{k}": recall_at(run, qrels, k),
+            "mrr@10": mrr_at(run, qrels, 10)}
+
+
+def write_trec_run(run: Run, path: Path, tag: str = "rag-bot-hybrid") -> None:
+    """``qid Q0 docid rank score tag``, one row per retrieved document."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w", encoding="utf-8") as fh:
+        for qid in sorted(run):
+            for rank, (doc, score) in enumerate(run[qid], start=1):
+                fh.write(f"{qid} Q0 {doc} {rank} {score:.6f} {tag}\n")
+
+
+def tune_weight(retriever: HybridRetriever, candidates: dict, qrels: Qrels, k: int,
+                grid: Iterable[float] | None = None, doc_key: str = "source") -> list[tuple[float, float]]:
+    """nDCG@10 of hybrid for each dense weight in ``grid`` (default 0.0, 0.1, ..., 1.0)."""
+    grid = list(grid) if grid is not None else [round(i / 10, 1) for i in range(11)]
+    return [(w, ndcg_at(make_run(retriever, candidates, "hybrid", k, w, doc_key), qrels, 10)) for w in grid]
+
+
+def dataset_from_questions(path: Path, manifest, kinds: Iterable[str] | None = None) -> Dataset:
+    """The labelled question set of a corpus as a Dataset whose documents are the index's ``doc_id``s.
+
+    Each question's ``relevant`` entries ({source, date}) are matched to the indexed documents; unanswerable
+    questions (no relevant document) are left out, as are follow-ups (they need the conversation).
+    """
+    by_key = {(src, d.get("date")): d["doc_id"] for src, rec in manifest.files.items() for d in rec.documents}
+    queries, qrels, meta = {}, {}, {}
+    for row in _jsonl(path):
+        if kinds is not None and row.get("kind") not in set(kinds):
+            continue
+        if row.get("kind") == "follow_up" or not row.get("relevant"):
+            continue
+        keys = [(r["source"], r.get("date")) for r in row["relevant"]]
+        rels = {by_key[key]: 1 for key in keys if key in by_key}
+        if rels:
+            queries[row["id"]] = row["question"]
+            qrels[row["id"]] = rels
+            meta[row["id"]] = row
+    corpus = {doc: {"title": "", "text": ""} for doc in by_key.values()}
+    return Dataset(corpus=corpus, queries=queries, qrels=qrels, name=path.stem, meta=meta, doc_key="doc_id")
+
+
+def evaluate_retrieval(dataset: Dataset, settings: Settings, k: int = 100, progress: bool = True,
+                       tune: bool = False) -> dict:
+    """Ingest, run every query, score dense / keyword / hybrid; returns metrics, runs and (optionally) tuning."""
+    summary = ingest_corpus(dataset, settings, progress=progress)
+    from rag_bot.models.embeddings import get_embedder
+
+    retriever = HybridRetriever(settings, get_embedder(settings))
+    candidates = run_queries(retriever, dataset, k, progress)
+    runs = {mode: make_run(retriever, candidates, mode, k) for mode in MODES}
+    result = {
+        "dataset": dataset.name, "queries": len(dataset.queries), "documents": len(dataset.corpus),
+        "fusion": settings.fusion, "dense_weight": settings.dense_weight,
+        "ingest": summary.to_json(), "metrics": {mode: metrics(runs[mode], dataset.qrels, k) for mode in MODES},
+        "runs": runs,
+    }
+    if tune:
+        curve = tune_weight(retriever, candidates, dataset.qrels, k)
+        best = max(curve, key=lambda wc: (wc[1], -abs(wc[0] - settings.dense_weight)))
+        result["tuning"] = {"curve": curve, "best_weight": best[0], "best_ndcg@10": best[1]}
+    return result

@@ -1,0 +1,80 @@
+"""Hybrid search: dense (Chroma) and keyword (BM25) under the same filters, fused with a tunable weight."""
+
+from __future__ import annotations
+
+import logging
+from typing import Literal
+
+import numpy as np
+
+from rag_bot.config import Settings
+from rag_bot.index.store import IndexStore
+from rag_bot.models.embeddings import Embedder
+from rag_bot.retrieval.context import whole_documents, with_neighbours
+from rag_bot.retrieval.fusion import fuse
+from rag_bot.retrieval.types import Hit, Passage, SearchFilters
+
+log = logging.getLogger(__name__)
+Mode = Literal["hybrid", "dense", "keyword"]
+
+
+class HybridRetriever:
+    """Searches one index; ``search`` ranks chunks, ``retrieve`` returns passages with their context."""
+
+    def __init__(self, settings: Settings, embedder: Embedder, store: IndexStore | None = None) -> None:
+        self.settings = settings
+        self.embedder = embedder
+        self.store = store or IndexStore(settings, embedder.name)
+
+    def candidates(self, query: str, filters: SearchFilters, mode: Mode, n: int,
+                   query_vector: np.ndarray | None = None) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+        """The dense and keyword candidate lists (id, score), each best first, under the same filters."""
+        dense: list[tuple[str, float]] = []
+        keyword: list[tuple[str, float]] = []
+        if mode in ("hybrid", "dense"):
+            vector = self.embedder.embed_query(query) if query_vector is None else query_vector
+            dense = [(h.id, h.score) for h in self.store.vectors.search(vector, n, filters)]
+        if mode in ("hybrid", "keyword"):
+            keyword = self.store.keywords.search(query, n, filters)
+        return dense, keyword
+
+    def fuse(self, dense: list[tuple[str, float]], keyword: list[tuple[str, float]], mode: Mode,
+             weight: float | None = None) -> list[tuple[str, float]]:
+        """The final ranking of ``mode`` from the candidate lists."""
+        if mode == "dense":
+            return dense
+        if mode == "keyword":
+            return keyword
+        w = self.settings.dense_weight if weight is None else weight
+        return fuse(self.settings.fusion, dense, keyword, w, self.settings.rrf_k)
+
+    def search(self, query: str, filters: SearchFilters | None = None, k: int | None = None,
+               mode: Mode = "hybrid") -> list[Hit]:
+        """Top chunks with text, metadata and their dense / keyword / fused scores (no neighbour widening)."""
+        k = k or self.settings.top_k
+        dense, keyword = self.candidates(query, filters or SearchFilters(), mode, max(self.settings.candidates, k))
+        ranked = self.fuse(dense, keyword, mode)[:k]
+        hits = {h.id: h for h in self.store.vectors.get([cid for cid, _ in ranked])}
+        dense_scores, keyword_scores = dict(dense), dict(keyword)
+        out = []
+        for cid, score in ranked:
+            if cid in hits:  # a keyword id whose vector a concurrent ingestion just removed is skipped
+                hit = hits[cid]
+                hit.score = score
+                hit.scores = {"fused": score}
+                if cid in dense_scores:
+                    hit.scores["dense"] = dense_scores[cid]
+                if cid in keyword_scores:
+                    hit.scores["keyword"] = keyword_scores[cid]
+                out.append(hit)
+        return out
+
+    def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
+                 whole_document: bool = False) -> list[Passage]:
+        """Passages for the agent: hits widened by ``neighbour_window``, or whole documents of a date."""
+        if whole_document and (filters.date or (filters.date_from and filters.date_to)):
+            passages = whole_documents(self.store.vectors, filters, self.settings.max_context_chunks)
+            if passages:
+                return passages
+        hits = self.search(query, filters, k)
+        return with_neighbours(self.store.vectors, hits, self.settings.neighbour_window)

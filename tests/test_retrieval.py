@@ -1,0 +1,163 @@
+"""Hybrid retrieval on a real index: filters, cross-lingual hits, context reconstruction, the tool."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.messages import ToolMessage
+
+from ingest.pipeline import ingest_paths
+from rag_bot.config import Settings
+from rag_bot.index.keywords import KeywordIndex
+from rag_bot.models.embeddings import get_embedder
+from rag_bot.retrieval.hybrid import HybridRetriever
+from rag_bot.retrieval.tool import make_retrieve_context
+from rag_bot.retrieval.types import SearchFilters
+from tests.filemakers import write_text
+
+LONG_SENTENCES = [f"Section {i}: the ferryman counted {i} boats crossing the wide river at dawn." for i in range(90)]
+
+
+@pytest.fixture(scope="module")
+def index(tmp_path_factory) -> Settings:
+    root = tmp_path_factory.mktemp("corpus")
+    write_text(root / "silence-en.txt", "On Silence\n23 January 1969\n\nSilence is not the absence of sound. "
+               "The bell-maker Keshav listened to the silence after the ringing to know if a bell was true.")
+    write_text(root / "maun-hi.md", "# मौन\n\n२३ जनवरी १९६९\n\nमौन ध्वनि का अभाव नहीं है। घंटा बनाने वाला केशव "
+               "गूँज के बाद के मौन को सुनता था।")
+    write_text(root / "work-en.txt", "Work as Offering\n19/04/1969\n\nThe potter Ramdas shaped each pot as if it "
+               "were a gift. Work done for reward becomes a burden.")
+    write_text(root / "krodh-hi.txt", "क्रोध की आग\n१० जनवरी १९७०\n\nक्रोध एक आग है जो पहले उसी को जलाती है जो उसे "
+               "पकड़ता है। लोहार ने गरम लोहे का उदाहरण दिया।")
+    write_text(root / "river-long.txt", "The Long River Talk\n15 August 1969\n\n" + "\n\n".join(LONG_SENTENCES))
+    settings = Settings(_env_file=None, index_dir=tmp_path_factory.mktemp("index"), chunk_tokens=48,
+                        neighbour_window=1, top_k=4)
+    summary = ingest_paths([root], settings, progress=False)
+    assert summary.failed == []
+    return settings
+
+
+@pytest.fixture(scope="module")
+def retriever(index) -> HybridRetriever:
+    return HybridRetriever(index, get_embedder(index))
+
+
+def sources(passages) -> list[str]:
+    return [p.source for p in passages]
+
+
+def test_date_language_and_range_filters(retriever):
+    hits = retriever.search("silence", SearchFilters(date="1969-01-23"), k=10)
+    assert hits and {h.metadata["date"] for h in hits} == {"1969-01-23"}
+    assert {h.metadata["source"] for h in hits} == {"silence-en.txt", "maun-hi.md"}
+    hindi = retriever.search("silence", SearchFilters(date="1969-01-23", language="hi"), k=10)
+    assert {h.metadata["source"] for h in hindi} == {"maun-hi.md"}
+    ranged = retriever.search("anger fire work", SearchFilters(date_from="1969-04-01", date_to="1970-12-31"), k=20)
+    assert ranged and all("1969-04-01" <= h.metadata["date"] <= "1970-12-31" for h in ranged)
+    assert {"work-en.txt", "krodh-hi.txt"} <= {h.metadata["source"] for h in ranged}
+    assert retriever.search("silence", SearchFilters(date="1999-01-01"), k=5) == []
+    for mode in ("dense", "keyword"):  # both sides obey the same filters
+        got = retriever.search("silence मौन", SearchFilters(language="hi"), k=10, mode=mode)
+        assert got and {h.metadata["language"] for h in got} == {"hi"}
+
+
+def test_cross_lingual_both_ways(retriever):
+    hindi_question = retriever.search("कुम्हार ने बर्तन को उपहार की तरह बनाया", SearchFilters(language="en"), k=3,
+                                      mode="dense")
+    assert hindi_question[0].metadata["source"] == "work-en.txt"
+    english_question = retriever.search("anger is a fire that burns the one who holds it",
+                                        SearchFilters(language="hi"), k=3, mode="dense")
+    assert english_question[0].metadata["source"] == "krodh-hi.txt"
+
+
+def test_neighbour_windows_in_a_long_document(retriever, index):
+    hits = retriever.search("ferryman counted 47 boats", SearchFilters(), k=1, mode="keyword")
+    assert hits
+    seq = hits[0].metadata["seq"]
+    n_chunks = hits[0].metadata["n_chunks"]
+    assert n_chunks > 25 and 0 < seq < n_chunks - 1
+    passages = retriever.retrieve("ferryman counted 47 boats", SearchFilters(), k=1)
+    passage = passages[0]
+    assert (passage.seq_start, passage.seq_end) == (seq - 1, seq + 1)
+    assert len(passage.chunk_ids) == 3 and "Section 47:" in passage.text
+    numbers = [int(part.split(":")[0]) for part in passage.text.split("Section ")[1:]]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)  # document order, no duplicates
+
+
+def test_adjacent_hits_merge_into_one_passage(retriever):
+    from rag_bot.retrieval.context import with_neighbours
+
+    hits = retriever.search("ferryman boats river dawn", SearchFilters(), k=40, mode="keyword")
+    long_hits = [h for h in hits if h.metadata["source"] == "river-long.txt"]
+    seqs = sorted(h.metadata["seq"] for h in long_hits)
+    pair = next((a, b) for a, b in zip(seqs, seqs[1:], strict=False) if b - a <= 2)
+    chosen = [h for h in long_hits if h.metadata["seq"] in pair]
+    passages = with_neighbours(retriever.store.vectors, chosen, window=1)
+    assert len(passages) == 1
+    assert passages[0].seq_start == max(0, pair[0] - 1) and passages[0].seq_end == pair[1] + 1
+    assert len(passages[0].chunk_ids) == len(set(passages[0].chunk_ids)) == passages[0].seq_end - passages[0].seq_start + 1
+
+
+def test_whole_document_in_order_and_cap_is_reported(retriever, index):
+    passages = retriever.retrieve("what was said", SearchFilters(date="1969-08-15"), whole_document=True)
+    assert len(passages) == 1
+    doc = passages[0]
+    assert doc.seq_start == 0 and len(doc.chunk_ids) > 25 and not doc.truncated
+    body = doc.text.replace("\n", " ")
+    positions = [body.find(s) for s in LONG_SENTENCES]
+    assert all(p >= 0 for p in positions) and positions == sorted(positions)
+    capped = HybridRetriever(index.model_copy(update={"max_context_chunks": 5}), retriever.embedder)
+    cut = capped.retrieve("x", SearchFilters(date="1969-08-15"), whole_document=True)
+    assert cut[0].truncated and len(cut[0].chunk_ids) == 5
+
+
+def test_tool_returns_status_and_artifact(retriever):
+    tool = make_retrieve_context(retriever)
+    message = tool.invoke({"type": "tool_call", "id": "call-1", "name": "retrieve_context",
+                           "args": {"query": "bell-maker Keshav", "date_filter": "1969-01-23"}})
+    assert isinstance(message, ToolMessage)
+    assert message.content.startswith("Retrieved ") and "passages from" in message.content
+    assert message.artifact and all(p["date"] == "1969-01-23" for p in message.artifact)
+    first = message.artifact[0]
+    assert {"source", "title", "date", "language", "chunk_ids", "score", "text"} <= set(first)
+    assert str(len(message.artifact)) in message.content
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        ({"query": "silence", "date_filter": "1969-13-45"}, "date_filter"),
+        ({"query": "silence", "date_filter": "23 Jan"}, "YYYY-MM-DD"),
+        ({"query": "silence", "language": "fr"}, "Unknown language"),
+        ({"query": "silence", "date_from": "1970-01-01", "date_to": "1969-01-01"}, "after"),
+        ({"query": "  "}, "Empty query"),
+    ],
+)
+def test_tool_bad_arguments_give_a_clear_status(retriever, args, needle):
+    tool = make_retrieve_context(retriever)
+    message = tool.invoke({"type": "tool_call", "id": "c", "name": "retrieve_context", "args": args})
+    assert message.content.startswith("Invalid arguments") and needle in message.content
+    assert message.artifact == []
+
+
+def test_per_user_default_language_is_bound_not_global(retriever):
+    hindi_user = make_retrieve_context(retriever, default_language="hi")
+    english_user = make_retrieve_context(retriever, default_language="en")
+    call = {"type": "tool_call", "id": "c", "name": "retrieve_context",
+            "args": {"query": "silence", "language": "default", "date_filter": "1969-01-23"}}
+    assert {p["language"] for p in hindi_user.invoke(call).artifact} == {"hi"}
+    assert {p["language"] for p in english_user.invoke(call).artifact} == {"en"}
+
+
+def test_keyword_readers_reload_new_snapshots_and_ignore_partial_ones(tmp_path):
+    from rag_bot.index.keywords import KeywordEntry
+
+    writer = KeywordIndex(tmp_path / "kw")
+    reader = KeywordIndex(tmp_path / "kw")
+    writer.publish([KeywordEntry("a", ["river"], 19690101, "en", "d1")])
+    assert [i for i, _ in reader.search("river", 5, SearchFilters())] == ["a"]
+    (tmp_path / "kw" / ".tmp-snap-999999-broken").mkdir()  # a writer died half way: invisible to readers
+    assert [i for i, _ in reader.search("river", 5, SearchFilters())] == ["a"]
+    writer.publish([KeywordEntry("a", ["river"], 19690101, "en", "d1"), KeywordEntry("b", ["river", "boat"], 0, "hi", "d2")])
+    assert {i for i, _ in reader.search("river", 5, SearchFilters())} == {"a", "b"}
+    assert [i for i, _ in reader.search("river", 5, SearchFilters(language="hi"))] == ["b"]
+    assert len(list((tmp_path / "kw").glob("snap-*"))) <= 2  # old snapshots pruned
