@@ -1,0 +1,21 @@
+"""Typed errors of the memory layer (checkpointers and the user-settings store)."""
+
+from __future__ import annotations
+
+
+class MemoryUnavailableError(RuntimeError):
+    """The conversation store (Firestore or SQLite) cannot be reached or used right now.
+
+    ``str(error)`` is a sentence a user can read; the original exception is kept as ``__cause__``
+    and in ``detail``.
+    """
+
+    default_message = (
+        "The conversation memory is unavailable right now, so this chat could not be saved or loaded; "
+        "please try again in a minute."
+    )
+
+    def __init__(self, message: str | None = None, *, detail: str | None = None, backend: str = "") -> None:
+        super().__init__(message or self.default_message)
+        self.detail = detail
+        self.backend = backend

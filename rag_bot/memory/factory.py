@@ -1,0 +1,160 @@
+"""Build the checkpointer and the user-settings store selected by ``Settings.checkpointer``.
+
+* ``make_checkpointer(settings)`` - sync, for the CLI (SqliteSaver / InMemorySaver / FirestoreSaver);
+* ``open_async_checkpointer(settings)`` - async context manager for the Telegram bot
+  (AsyncSqliteSaver / InMemorySaver / FirestoreSaver with an AsyncClient), closes what it opened;
+* ``make_settings_store(settings)`` - SQLite (same file as the checkpoints) or Firestore.
+
+An unreachable or misconfigured backend raises :class:`MemoryUnavailableError` with a readable sentence.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.memory import InMemorySaver
+
+from rag_bot.config import Settings
+from rag_bot.memory.errors import MemoryUnavailableError
+from rag_bot.memory.settings_store import FirestoreSettingsStore, SqliteSettingsStore, UserSettingsStore
+
+_PROBE_TIMEOUT_S = 10.0
+
+
+def _timeout(settings: Settings) -> float:
+    return float(getattr(settings, "firestore_timeout_s", 20.0))
+
+
+def _sqlite_path(settings: Settings) -> Path:
+    path = Path(settings.sqlite_path).expanduser()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise MemoryUnavailableError(
+            f"The conversation database folder {path.parent} cannot be created: {exc.strerror or exc}.",
+            backend="sqlite",
+        ) from exc
+    return path
+
+
+def _firestore_clients(settings: Settings, *, with_async: bool) -> tuple[Any, Any]:
+    """(Client, AsyncClient | None) for settings.firestore_project / firestore_database."""
+    try:
+        from google.cloud import firestore
+
+        kwargs: dict[str, Any] = {"database": settings.firestore_database}
+        if settings.firestore_project:
+            kwargs["project"] = settings.firestore_project
+        client = firestore.Client(**kwargs)
+        async_client = firestore.AsyncClient(**kwargs) if with_async else None
+    except Exception as exc:  # DefaultCredentialsError, missing project, ...
+        raise MemoryUnavailableError(
+            "The conversation memory (Firestore) is not configured: set RAG_BOT_FIRESTORE_PROJECT and "
+            "provide Google credentials (GOOGLE_APPLICATION_CREDENTIALS or gcloud auth application-default "
+            "login), or use RAG_BOT_CHECKPOINTER=sqlite.",
+            detail=f"{type(exc).__name__}: {exc}",
+            backend="firestore",
+        ) from exc
+    return client, async_client
+
+
+def _probe_sync(client: Any, settings: Settings) -> None:
+    """One cheap read so a wrong project / unreachable Firestore fails at start-up, not mid-chat."""
+    from google.api_core.retry import Retry, if_transient_error
+
+    from rag_bot.memory.firestore_saver import _errors
+
+    timeout = min(_PROBE_TIMEOUT_S, _timeout(settings))
+    ref = client.collection(f"{settings.firestore_prefix}_threads").document("probe")
+    with _errors():
+        ref.get(retry=Retry(predicate=if_transient_error, timeout=timeout), timeout=timeout)
+
+
+async def _probe_async(client: Any, settings: Settings) -> None:
+    from google.api_core.retry import AsyncRetry, if_transient_error
+
+    from rag_bot.memory.firestore_saver import _errors
+
+    timeout = min(_PROBE_TIMEOUT_S, _timeout(settings))
+    ref = client.collection(f"{settings.firestore_prefix}_threads").document("probe")
+    with _errors():
+        await ref.get(retry=AsyncRetry(predicate=if_transient_error, timeout=timeout), timeout=timeout)
+
+
+def make_checkpointer(settings: Settings, *, probe: bool = True) -> BaseCheckpointSaver:
+    """A ready checkpointer for synchronous use (CLI). The caller keeps it for the process lifetime."""
+    kind = settings.checkpointer
+    if kind == "memory":
+        return InMemorySaver()
+    if kind == "sqlite":
+        from langgraph.checkpoint.sqlite import SqliteSaver
+
+        path = _sqlite_path(settings)
+        try:
+            saver = SqliteSaver(sqlite3.connect(str(path), check_same_thread=False))
+            saver.setup()
+        except sqlite3.Error as exc:
+            raise MemoryUnavailableError(
+                f"The conversation database {path} cannot be opened: {exc}.", backend="sqlite"
+            ) from exc
+        return saver
+    if kind == "firestore":
+        from rag_bot.memory.firestore_saver import FirestoreSaver
+
+        client, _ = _firestore_clients(settings, with_async=False)
+        if probe:
+            _probe_sync(client, settings)
+        return FirestoreSaver(client, None, prefix=settings.firestore_prefix, timeout=_timeout(settings))
+    raise ValueError(f"unknown checkpointer {kind!r}")
+
+
+@asynccontextmanager
+async def open_async_checkpointer(settings: Settings, *, probe: bool = True) -> AsyncIterator[BaseCheckpointSaver]:
+    """``async with open_async_checkpointer(settings) as saver:`` - for the asyncio Telegram bot."""
+    kind = settings.checkpointer
+    if kind == "memory":
+        yield InMemorySaver()
+    elif kind == "sqlite":
+        from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+        path = _sqlite_path(settings)
+        try:
+            context = AsyncSqliteSaver.from_conn_string(str(path))
+            saver = await context.__aenter__()
+            await saver.setup()
+        except sqlite3.Error as exc:
+            raise MemoryUnavailableError(
+                f"The conversation database {path} cannot be opened: {exc}.", backend="sqlite"
+            ) from exc
+        try:
+            yield saver
+        finally:
+            await context.__aexit__(None, None, None)
+    elif kind == "firestore":
+        from rag_bot.memory.firestore_saver import FirestoreSaver
+
+        client, async_client = _firestore_clients(settings, with_async=True)
+        try:
+            if probe:
+                await _probe_async(async_client, settings)
+            yield FirestoreSaver(client, async_client, prefix=settings.firestore_prefix, timeout=_timeout(settings))
+        finally:
+            async_client.close()
+            client.close()
+    else:
+        raise ValueError(f"unknown checkpointer {kind!r}")
+
+
+def make_settings_store(settings: Settings) -> UserSettingsStore:
+    """The user-settings store next to the checkpoints (memory -> an in-memory SQLite database)."""
+    if settings.checkpointer == "firestore":
+        client, _ = _firestore_clients(settings, with_async=False)
+        return FirestoreSettingsStore(client, prefix=settings.firestore_prefix, timeout=_timeout(settings))
+    if settings.checkpointer == "memory":
+        return SqliteSettingsStore(":memory:")
+    return SqliteSettingsStore(_sqlite_path(settings))
