@@ -1,0 +1,209 @@
+"""The offline default chat model: extractive, rule-based, never invents content.
+
+``ExtractiveChatModel`` is a real LangChain ``BaseChatModel``; one instance plays one *role*, fixed at
+construction. It reads the structured prompts of :mod:`rag_bot.agent.prompts`:
+
+* ``router``: the last human message is the user's message -> replies ``rag`` or ``conversational``
+  (:func:`rules.classify_route`).
+* ``condense``: the last human message is ``render_condense_input(history, message)`` -> replies
+  ``"<message> (context: <previous user question>)"`` when the message depends on earlier turns, else
+  the message unchanged.
+* ``agent``: the last human message is ``render_agent_input(question, retry_note)`` -> an ``AIMessage`` with
+  one ``retrieve_context`` tool call whose arguments come from :func:`rules.tool_arguments` (broadened when
+  ``<retry>`` is present). Use it through ``bind_tools`` (like any tool-calling model).
+* ``answer``: the last human message is ``render_answer_input(...)`` -> the ``answer_sentences`` sentences of
+  the passages closest to the question (cosine of the embedder; sentences of >= 4 words, within
+  ``RELATIVE_MARGIN`` of the best), each quoted verbatim with ``[n]``; or ``NOT_FOUND`` when the best sentence
+  scores below ``min_relevance``.
+* ``conversational``: messages = [system from ``conversational_system(summary, lang)``, *history] -> templates:
+  greeting, thanks, the list of the user's previous questions, a summary of the chat.
+* ``summary``: the last human message is ``render_summary_input(summary, turns)`` -> new summary lines
+  (first sentence of each turn) to append to the running summary.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any, Literal
+
+import numpy as np
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import ConfigDict, PrivateAttr
+
+from rag_bot.agent import prompts, rules
+
+MIN_SENTENCE_WORDS = 4  # shorter "sentences" are headings or fragments (and embed unreliably)
+RELATIVE_MARGIN = 0.04  # quote only sentences nearly as close to the question as the best one
+
+_TERMINAL = re.compile(r"[.!?।॥][\"'”’)\]]*$")
+_MARKUP = re.compile(r"={3,}|-{3,}|#{1,6}\s|\*{2,}")
+
+
+def is_quotable(sentence: str) -> bool:
+    """A real sentence: >= MIN_SENTENCE_WORDS words, ends like a sentence, no heading markup (titles, dates)."""
+    return (len(sentence.split()) >= MIN_SENTENCE_WORDS and bool(_TERMINAL.search(sentence))
+            and not _MARKUP.search(sentence))
+
+
+Role = Literal["router", "condense", "agent", "answer", "conversational", "summary"]
+
+
+def _text(message: BaseMessage) -> str:
+    content = message.content
+    if isinstance(content, str):
+        return content
+    return "".join(part.get("text", "") if isinstance(part, dict) else str(part) for part in content)
+
+
+def first_sentence(text: str, limit: int = 200) -> str:
+    sentences = [s for s in rules.split_sentences(text) if not s.endswith(":") and rules.content_words(s)]
+    sentences = sentences or rules.split_sentences(text)
+    out = sentences[0].lstrip("- ") if sentences else text.strip()
+    return out if len(out) <= limit else out[: limit - 1].rstrip() + "…"
+
+
+def extractive_summary(turns: list[tuple[str, str]]) -> str:
+    """One line per turn: the first sentence of what the user asked / what was answered."""
+    lines = []
+    for role, text in turns:
+        label = "User asked" if role == "user" else "Answer"
+        lines.append(f"- {label}: {first_sentence(text, limit=160)}")
+    return "\n".join(lines)
+
+
+class ExtractiveChatModel(BaseChatModel):
+    """Offline chat model that only classifies, copies and quotes (see the module docstring for the contract)."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    role: Role
+    embedder: Any = None
+    min_relevance: float = 0.80
+    answer_sentences: int = 4
+    settings: Any = None
+    _cache: dict = PrivateAttr(default_factory=dict)
+
+    @property
+    def _llm_type(self) -> str:
+        return f"extractive-{self.role}"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"role": self.role, "min_relevance": self.min_relevance, "answer_sentences": self.answer_sentences}
+
+    def bind_tools(self, tools, *, tool_choice: str | None = None, **kwargs: Any):
+        return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
+
+    # --- plumbing -----------------------------------------------------------------------------------------
+    def _get_embedder(self):
+        if self.embedder is None:
+            from rag_bot.config import get_settings
+            from rag_bot.models.embeddings import get_embedder
+
+            self.embedder = get_embedder(self.settings or get_settings())
+        return self.embedder
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        handler = getattr(self, f"_{self.role}")
+        message: AIMessage = handler(messages, **kwargs)
+        prompt_tokens = sum(rules.approx_tokens(_text(m)) for m in messages)
+        out_tokens = rules.approx_tokens(_text(message))
+        message.usage_metadata = {"input_tokens": prompt_tokens, "output_tokens": out_tokens,
+                                  "total_tokens": prompt_tokens + out_tokens}
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    @staticmethod
+    def _last_human(messages: list[BaseMessage]) -> str:
+        for message in reversed(messages):
+            if isinstance(message, HumanMessage):
+                return _text(message)
+        return ""
+
+    # --- roles ----------------------------------------------------------------------------------------------
+    def _router(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
+        return AIMessage(content=rules.classify_route(self._last_human(messages)))
+
+    def _condense(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
+        history, message = prompts.parse_condense_input(self._last_human(messages))
+        previous = [text for role, text in history if role == "user"]
+        if not previous or not rules.needs_context(message):
+            return AIMessage(content=message)
+        # the latest earlier question that stands on its own (a follow-up of a follow-up keeps the topic)
+        anchor = next((q for q in reversed(previous) if not rules.needs_context(q)), previous[-1])
+        return AIMessage(content=f"{message} (context: {anchor})")
+
+    def _agent(self, messages: list[BaseMessage], tools: list | None = None, **_: Any) -> AIMessage:
+        question, is_retry = prompts.parse_agent_input(self._last_human(messages))
+        args = rules.search_arguments(question, broaden=is_retry)
+        name = "retrieve_context"
+        if tools:
+            name = tools[0].get("function", {}).get("name", name)
+        return AIMessage(content="", tool_calls=[{"name": name, "args": args, "id": f"call_{uuid.uuid4().hex[:12]}",
+                                                  "type": "tool_call"}])
+
+    def _answer(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
+        question, language, standalone, passages = prompts.parse_answer_input(self._last_human(messages))
+        ranking_query = rules.ranking_text(rules.strip_context(standalone) if standalone else question)
+        candidates: list[tuple[int, str]] = []
+        for p in passages:
+            for sentence in rules.split_sentences(p.text):
+                if is_quotable(sentence) and (p.n, sentence) not in candidates:
+                    candidates.append((p.n, sentence))
+        if not candidates:
+            return AIMessage(content=prompts.NOT_FOUND)
+        embedder = self._get_embedder()
+        query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)
+        sentence_vecs = np.asarray(embedder.embed_passages([s for _, s in candidates]), dtype=np.float32)
+        scores = sentence_vecs @ query_vec
+        order = np.argsort(-scores)
+        best = float(scores[order[0]])
+        if best < self.min_relevance:
+            return AIMessage(content=prompts.NOT_FOUND)
+        floor = max(self.min_relevance, best - RELATIVE_MARGIN)
+        chosen = [int(i) for i in order[: self.answer_sentences] if float(scores[i]) >= floor]
+        chosen.sort()  # document order reads better than score order
+        lines = [prompts.ANSWER_INTRO.get(language, prompts.ANSWER_INTRO["en"])]
+        lines += [f"- “{candidates[i][1]}” [{candidates[i][0]}]" for i in chosen]
+        return AIMessage(content="\n".join(lines))
+
+    def _conversational(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
+        summary = ""
+        if messages and isinstance(messages[0], SystemMessage):
+            summary = prompts.parse_conversational_system(_text(messages[0]))
+        current = self._last_human(messages)
+        language = "en"
+        if messages and isinstance(messages[0], SystemMessage):
+            language = prompts.parse_language(_text(messages[0])) or rules.detect_language(current) or "en"
+        templates = prompts.CONVERSATION_TEMPLATES[language]
+        kind = rules.conversational_kind(current) or "other"
+        dialogue = [m for m in messages if not isinstance(m, SystemMessage)]
+        if dialogue and isinstance(dialogue[-1], HumanMessage):
+            dialogue = dialogue[:-1]  # the current message is not a "previous" one
+        summarised = [line.split("User asked:", 1)[1].strip() for line in summary.splitlines()
+                      if "User asked:" in line]
+        previous = summarised + [_text(m).strip() for m in dialogue if isinstance(m, HumanMessage)]
+        if kind == "history":
+            if not previous:
+                return AIMessage(content=templates["history_none"])
+            return AIMessage(content="\n".join([templates["history"], *(f"{i}. {q}" for i, q in
+                                                                          enumerate(previous, start=1))]))
+        if kind == "summary":
+            if not previous and not summary.strip():
+                return AIMessage(content=templates["summary_none"])
+            lines = [templates["summary"]]
+            lines += [line.strip() for line in summary.splitlines() if line.strip()]
+            for m in dialogue:
+                role = "User asked" if isinstance(m, HumanMessage) else "Answer"
+                lines.append(f"- {role}: {first_sentence(_text(m))}")
+            return AIMessage(content="\n".join(lines))
+        return AIMessage(content=templates.get(kind, templates["other"]))
+
+    def _summary(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
+        _, turns = prompts.parse_summary_input(self._last_human(messages))
+        return AIMessage(content=extractive_summary(turns))

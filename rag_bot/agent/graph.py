@@ -1,0 +1,144 @@
+"""The agent graph.
+
+START -> router -> conversational -> summarize -> END
+              \\-> condense -> agent -> tools -> process_tool_output -> answer -> summarize -> END
+                               ^  \\---(guard stop)---------------------^    |
+                               \\---- one retry (empty / insufficient) ------/
+
+``graph`` (module level) is what ``langgraph.json`` serves: built from the settings, without a checkpointer
+(the server provides one) and with the retriever created lazily on the first tool call, so it can be built
+without an index.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from langchain_core.messages import AIMessage
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
+
+from rag_bot.agent.configuration import MAX_RETRIES
+from rag_bot.agent.models import RoleModels, get_chat_models
+from rag_bot.agent.nodes.agent import make_agent_node
+from rag_bot.agent.nodes.answer import make_answer_node
+from rag_bot.agent.nodes.condense import make_condense_node
+from rag_bot.agent.nodes.conversational import make_conversational_node
+from rag_bot.agent.nodes.process_tool_output import make_process_tool_output_node
+from rag_bot.agent.nodes.router import make_router_node
+from rag_bot.agent.nodes.summarize import make_summarize_node
+from rag_bot.agent.nodes.tools import make_tools_node
+from rag_bot.agent.state import AgentState, InputState
+from rag_bot.config import Settings, get_settings
+from rag_bot.retrieval.tool import make_retrieve_context
+from rag_bot.retrieval.types import Passage, SearchFilters
+
+
+class LazyRetriever:
+    """Builds the real retriever (``rag_bot.retrieval.factory.get_retriever``) on the first search."""
+
+    def __init__(self, settings: Settings) -> None:
+        self._settings = settings
+        self._retriever: Any = None
+        self._lock = threading.Lock()
+
+    def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
+                 whole_document: bool = False) -> list[Passage]:
+        if self._retriever is None:
+            with self._lock:
+                if self._retriever is None:
+                    from rag_bot.retrieval.factory import get_retriever
+
+                    self._retriever = get_retriever(self._settings)
+        return self._retriever.retrieve(query, filters, k=k, whole_document=whole_document)
+
+
+def route_after_router(state: AgentState) -> str:
+    return "conversational" if state.get("route") == "conversational" else "condense"
+
+
+def route_after_agent(state: AgentState) -> str:
+    if state.get("termination"):
+        return "answer"
+    messages = state.get("messages", [])
+    last = messages[-1] if messages else None
+    return "tools" if isinstance(last, AIMessage) and last.tool_calls else "answer"
+
+
+def route_after_process(state: AgentState) -> str:
+    return "agent" if state.get("needs_retry") else "answer"
+
+
+def route_after_answer(state: AgentState) -> str:
+    return "agent" if state.get("needs_retry") else "summarize"
+
+
+def build_graph(settings: Settings | None = None, *, models: RoleModels | None = None, retriever: Any = None,
+                checkpointer: BaseCheckpointSaver | None = None, embedder: Any = None) -> CompiledStateGraph:
+    """Compile the agent. ``retriever`` = anything with ``.retrieve(query, filters, k, whole_document)``."""
+    settings = settings or get_settings()
+    models = models or get_chat_models(settings, embedder=embedder)
+    tool = make_retrieve_context(retriever or LazyRetriever(settings), default_language=settings.default_language)
+
+    builder = StateGraph(AgentState, input_schema=InputState)
+    builder.add_node("router", make_router_node(models.router, settings))
+    builder.add_node("condense", make_condense_node(models.condenser))
+    builder.add_node("agent", make_agent_node(models.agent, [tool], settings))
+    builder.add_node("tools", make_tools_node([tool]))
+    builder.add_node("process_tool_output", make_process_tool_output_node(settings))
+    builder.add_node("answer", make_answer_node(models.answer, settings))
+    builder.add_node("conversational", make_conversational_node(models.conversational))
+    builder.add_node("summarize", make_summarize_node(models.summary, settings))
+
+    builder.add_edge(START, "router")
+    builder.add_conditional_edges("router", route_after_router, ["condense", "conversational"])
+    builder.add_edge("condense", "agent")
+    builder.add_conditional_edges("agent", route_after_agent, ["tools", "answer"])
+    builder.add_edge("tools", "process_tool_output")
+    builder.add_conditional_edges("process_tool_output", route_after_process, ["agent", "answer"])
+    builder.add_conditional_edges("answer", route_after_answer, ["agent", "summarize"])
+    builder.add_edge("conversational", "summarize")
+    builder.add_edge("summarize", END)
+    return builder.compile(checkpointer=checkpointer, name="rag_bot")
+
+
+RETRY_EDGES = {("process_tool_output", "agent"), ("answer", "agent")}
+
+
+def longest_path(compiled: CompiledStateGraph, max_retries: int = MAX_RETRIES) -> int:
+    """Most node executions of one turn: every path START->END, retry edges taken at most ``max_retries`` times.
+
+    Any other cycle in the graph would make this unbounded and raises ``ValueError``.
+    """
+    drawable = compiled.get_graph()
+    edges: dict[str, list[str]] = {}
+    for edge in drawable.edges:
+        edges.setdefault(edge.source, []).append(edge.target)
+
+    def walk(node: str, retries_left: int, on_path: frozenset) -> int:
+        if node == END:
+            return 0
+        best = -1
+        for target in edges.get(node, []):
+            cost = 1 if (node, target) in RETRY_EDGES else 0
+            if cost > retries_left:
+                continue
+            state = (target, retries_left - cost)
+            if state in on_path:
+                raise ValueError(f"unbounded cycle through {target}")
+            best = max(best, walk(target, retries_left - cost, on_path | {state}))
+        if best < 0:
+            raise ValueError(f"no path from {node} to END")
+        return best + (0 if node == START else 1)
+
+    return walk(START, max_retries, frozenset())
+
+
+def recursion_limit_for(compiled: CompiledStateGraph, max_retries: int = MAX_RETRIES) -> int:
+    """A recursion_limit the longest legal turn can never hit (each node execution is one super-step)."""
+    return longest_path(compiled, max_retries) + 1
+
+
+graph = build_graph()

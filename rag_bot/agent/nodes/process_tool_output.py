@@ -1,0 +1,65 @@
+"""process_tool_output: EVERY ToolMessage of this turn -> de-duplicated passages in ``state["documents"]``.
+
+Each passage dict keeps the ids of the tool calls that returned it (``retrieved_by``) and gets its number
+``n`` (1-based) used for citations. Decides the one bounded retry when nothing was found.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import ToolMessage
+from langchain_core.runnables import RunnableConfig
+
+from rag_bot.agent.configuration import AgentConfiguration
+from rag_bot.agent.history import turn_start
+from rag_bot.agent.state import AgentState
+from rag_bot.config import Settings
+
+
+def collect_documents(messages: list) -> list[dict[str, Any]]:
+    docs: list[dict[str, Any]] = []
+    for message in messages:
+        if not isinstance(message, ToolMessage) or not isinstance(message.artifact, list):
+            continue
+        for raw in message.artifact:
+            if not isinstance(raw, dict) or not raw.get("text"):
+                continue
+            chunks = set(raw.get("chunk_ids") or [])
+            merged = False
+            for i, doc in enumerate(docs):
+                if doc.get("doc_id") != raw.get("doc_id"):
+                    continue
+                existing = set(doc.get("chunk_ids") or [])
+                same = (chunks and chunks <= existing) or (not chunks and doc.get("text") == raw.get("text"))
+                if same:
+                    if message.tool_call_id not in doc["retrieved_by"]:
+                        doc["retrieved_by"].append(message.tool_call_id)
+                    merged = True
+                    break
+                if chunks and existing and existing < chunks:  # the new passage contains the old one
+                    docs[i] = {**raw, "retrieved_by": [*doc["retrieved_by"], message.tool_call_id]}
+                    merged = True
+                    break
+            if not merged:
+                docs.append({**raw, "retrieved_by": [message.tool_call_id]})
+    for n, doc in enumerate(docs, start=1):
+        doc["n"] = n
+    return docs
+
+
+def make_process_tool_output_node(settings: Settings):
+    def process_tool_output(state: AgentState, config: RunnableConfig) -> dict:
+        cfg = AgentConfiguration.from_runnable_config(config, settings)
+        messages = state.get("messages", [])
+        docs = collect_documents(messages[turn_start(messages):])
+        update: dict = {"documents": docs, "needs_retry": False}
+        if not docs:
+            retries = state.get("retries", 0)
+            if retries < cfg.max_retries and state.get("iterations", 0) < cfg.max_iterations:
+                update.update(needs_retry=True, retries=retries + 1)
+            elif retries < cfg.max_retries:
+                update["termination"] = "iteration_limit"
+        return update
+
+    return process_tool_output

@@ -1,0 +1,43 @@
+"""router: classify ONLY the current user message as rag or conversational; reset the per-turn state."""
+
+from __future__ import annotations
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.runnables import RunnableConfig
+
+from rag_bot.agent import prompts, rules
+from rag_bot.agent.configuration import AgentConfiguration
+from rag_bot.agent.history import current_question, text_of
+from rag_bot.agent.state import AgentState
+from rag_bot.config import Settings
+
+
+def parse_route(output: str) -> str:
+    """'conversational' only when the model clearly says so; anything else (invalid output) -> 'rag'."""
+    words = output.strip().lower().strip(".!\"'` \n").split()
+    if len(words) == 1 and words[0] == "conversational":
+        return "conversational"
+    return "rag"
+
+
+def make_router_node(model: BaseChatModel, settings: Settings):
+    def router(state: AgentState, config: RunnableConfig) -> dict:
+        cfg = AgentConfiguration.from_runnable_config(config, settings)
+        question = current_question(state.get("messages", []))
+        language = cfg.user_language or rules.detect_language(question) or cfg.default_language
+        response = model.invoke([SystemMessage(prompts.ROUTER_SYSTEM), HumanMessage(question)], config)
+        return {
+            "route": parse_route(text_of(response)),
+            "original_query": question,
+            "standalone_query": question,
+            "language": language,
+            "documents": [],
+            "citations": [],
+            "iterations": 0,
+            "retries": 0,
+            "needs_retry": False,
+            "termination": None,
+        }
+
+    return router

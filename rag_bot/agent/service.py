@@ -1,0 +1,111 @@
+"""The one entry point front ends call: :class:`AgentService` (``ask`` / ``aask`` -> :class:`Reply`)."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import asdict, dataclass, field
+from typing import Any
+from uuid import UUID
+
+from langchain_core.callbacks import BaseCallbackHandler
+from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.outputs import LLMResult
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.memory import InMemorySaver
+
+from rag_bot.agent.graph import build_graph, recursion_limit_for
+from rag_bot.agent.history import text_of
+from rag_bot.agent.models import RoleModels
+from rag_bot.config import Settings, get_settings
+
+
+@dataclass
+class Reply:
+    """What a front end shows: the answer, its citations (source, date, title, n) and how it was produced."""
+
+    answer: str
+    citations: list[dict[str, Any]] = field(default_factory=list)
+    route: str = "rag"
+    language: str = "en"
+    documents: list[dict[str, Any]] = field(default_factory=list)
+    termination: str | None = None
+    model_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def sources_text(self) -> str:
+        """``[n] source, date`` lines for the citations (empty when none)."""
+        return "\n".join(f"[{c['n']}] {c.get('source')}" + (f", {c['date']}" if c.get("date") else "")
+                         for c in self.citations)
+
+
+class ModelCallCounter(BaseCallbackHandler):
+    """Counts chat-model calls and their token usage during one answer."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.input_tokens = 0
+        self.output_tokens = 0
+        self._lock = threading.Lock()
+
+    def on_chat_model_start(self, serialized: dict, messages: list, *, run_id: UUID, **kwargs: Any) -> None:
+        with self._lock:
+            self.calls += 1
+
+    def on_llm_start(self, serialized: dict, prompts: list[str], *, run_id: UUID, **kwargs: Any) -> None:
+        with self._lock:
+            self.calls += 1
+
+    def on_llm_end(self, response: LLMResult, *, run_id: UUID, **kwargs: Any) -> None:
+        with self._lock:
+            for generations in response.generations:
+                for generation in generations:
+                    usage = getattr(getattr(generation, "message", None), "usage_metadata", None) or {}
+                    self.input_tokens += int(usage.get("input_tokens", 0) or 0)
+                    self.output_tokens += int(usage.get("output_tokens", 0) or 0)
+
+
+class AgentService:
+    """Builds the graph once (checkpointer + retriever + models) and answers questions per thread."""
+
+    def __init__(self, settings: Settings | None = None, *, checkpointer: BaseCheckpointSaver | None = None,
+                 retriever: Any = None, models: RoleModels | None = None, embedder: Any = None) -> None:
+        self.settings = settings or get_settings()
+        self.checkpointer = checkpointer if checkpointer is not None else InMemorySaver()
+        self.graph = build_graph(self.settings, models=models, retriever=retriever, checkpointer=self.checkpointer,
+                                 embedder=embedder)
+        self.recursion_limit = recursion_limit_for(self.graph)
+
+    def _config(self, thread_id: str, language: str | None, counter: ModelCallCounter) -> dict:
+        return {"configurable": {"thread_id": thread_id, "user_language": language},
+                "recursion_limit": self.recursion_limit, "callbacks": [counter]}
+
+    @staticmethod
+    def _reply(state: dict, counter: ModelCallCounter) -> Reply:
+        messages = state.get("messages", [])
+        last = messages[-1] if messages else None
+        answer = text_of(last) if isinstance(last, AIMessage) else ""
+        documents = [{k: v for k, v in d.items() if k != "scores"} for d in state.get("documents") or []]
+        return Reply(answer=answer, citations=list(state.get("citations") or []), route=state.get("route", "rag"),
+                     language=state.get("language", "en"), documents=documents,
+                     termination=state.get("termination"), model_calls=counter.calls,
+                     input_tokens=counter.input_tokens, output_tokens=counter.output_tokens)
+
+    def ask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
+        counter = ModelCallCounter()
+        state = self.graph.invoke({"messages": [HumanMessage(question)]}, self._config(thread_id, language, counter))
+        return self._reply(state, counter)
+
+    async def aask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
+        counter = ModelCallCounter()
+        state = await self.graph.ainvoke({"messages": [HumanMessage(question)]},
+                                         self._config(thread_id, language, counter))
+        return self._reply(state, counter)
+
+    def history(self, thread_id: str) -> dict[str, Any]:
+        """The thread's stored state (full messages, summary, ...); empty dict for an unknown thread."""
+        snapshot = self.graph.get_state({"configurable": {"thread_id": thread_id}})
+        return dict(snapshot.values or {})

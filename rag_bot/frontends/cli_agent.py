@@ -1,0 +1,97 @@
+"""``rag-bot ask`` and ``rag-bot chat``: the agent from the command line.
+
+Registered by the main app (``rag_bot/frontends/cli.py``)::
+
+    from rag_bot.frontends.cli_agent import ask, chat
+    app.command("ask")(ask)
+    app.command("chat")(chat)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import uuid
+from typing import Any
+
+import typer
+
+from rag_bot.config import Settings, get_settings
+
+
+def _checkpointer(settings: Settings, stack: contextlib.ExitStack) -> Any:
+    """``rag_bot.memory.factory.make_checkpointer`` when available, else an in-memory saver."""
+    from langgraph.checkpoint.base import BaseCheckpointSaver
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    try:
+        from rag_bot.memory.factory import make_checkpointer
+    except ImportError:
+        return InMemorySaver()
+    saver = make_checkpointer(settings)
+    if not isinstance(saver, BaseCheckpointSaver) and hasattr(saver, "__enter__"):
+        saver = stack.enter_context(saver)
+    return saver
+
+
+def _service(settings: Settings, stack: contextlib.ExitStack):
+    from rag_bot.agent.service import AgentService
+
+    return AgentService(settings, checkpointer=_checkpointer(settings, stack))
+
+
+def _print_reply(reply) -> None:
+    typer.echo(reply.answer)
+    if reply.citations:
+        typer.echo("\nSources:")
+        typer.echo(reply.sources_text())
+
+
+def _as_json(reply) -> dict:
+    return {"answer": reply.answer, "citations": reply.citations, "route": reply.route,
+            "language": reply.language, "termination": reply.termination, "model_calls": reply.model_calls,
+            "documents": [{k: d.get(k) for k in ("n", "doc_id", "source", "title", "date", "language", "text",
+                                                 "score", "chunk_ids", "retrieved_by")} for d in reply.documents]}
+
+
+def ask(
+    question: str = typer.Argument(..., help="The question, in English or Hindi."),
+    json_output: bool = typer.Option(False, "--json", help="Print answer, citations, route and documents as JSON."),
+    language: str | None = typer.Option(None, "--language", help="Answer language (en/hi); default: detected."),
+    thread: str | None = typer.Option(None, "--thread", help="Conversation id to continue (default: a new one)."),
+) -> None:
+    """Answer one question from the documents, with citations."""
+    settings = get_settings()
+    with contextlib.ExitStack() as stack:
+        reply = _service(settings, stack).ask(question, thread or f"cli-{uuid.uuid4().hex}", language=language)
+    if json_output:
+        typer.echo(json.dumps(_as_json(reply), ensure_ascii=False))
+    else:
+        _print_reply(reply)
+
+
+def chat(
+    language: str | None = typer.Option(None, "--language", help="Answer language (en/hi); default: detected."),
+) -> None:
+    """Interactive chat (one conversation per session; /reset starts a new one, /quit or Ctrl-D leaves)."""
+    settings = get_settings()
+    with contextlib.ExitStack() as stack:
+        service = _service(settings, stack)
+        thread = f"cli-{uuid.uuid4().hex}"
+        typer.echo("Ask about the documents. /reset = new conversation, /quit = leave.")
+        while True:
+            try:
+                line = input("> ").strip()
+            except (EOFError, KeyboardInterrupt):
+                typer.echo("")
+                break
+            if not line:
+                continue
+            if line in {"/quit", "/exit"}:
+                break
+            if line == "/reset":
+                thread = f"cli-{uuid.uuid4().hex}"
+                typer.echo("(new conversation)")
+                continue
+            _print_reply(service.ask(line, thread, language=language))
+            typer.echo("")

@@ -1,0 +1,36 @@
+"""The agent over the real hybrid retriever (a two-file index built from data/corpus), extractive models."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+
+from rag_bot.agent.service import AgentService
+
+CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
+FILES = [CORPUS / "txt" / "death-1969-11-02.txt", CORPUS / "html" / "fear-1969-03-09.html"]
+
+
+@pytest.fixture
+def indexed_settings(make_settings):
+    if not all(f.exists() for f in FILES):
+        pytest.skip("sample corpus not present")
+    from ingest.pipeline import ingest_paths
+
+    settings = make_settings(checkpointer="memory")
+    summary = ingest_paths(FILES, settings, progress=False)
+    assert not summary.failed
+    return settings
+
+
+def test_agent_answers_from_real_index_with_lazy_retriever(indexed_settings):
+    svc = AgentService(indexed_settings, checkpointer=InMemorySaver())  # retriever built on the first search
+    reply = svc.ask("What did he say about fear on 9 March 1969?", "t")
+    assert reply.termination == "answered" and reply.model_calls == 3
+    assert {c["date"] for c in reply.citations} == {"1969-03-09"}
+    assert "fear" in reply.answer.lower()
+    missing = svc.ask("What is the capital of France?", "t")
+    assert missing.termination in {"no_documents", "repeated_tool_call"}
+    assert missing.answer.startswith("The documents do not say")

@@ -1,0 +1,101 @@
+"""Rules (dates, language, routes) and the extractive model's contract."""
+
+from __future__ import annotations
+
+import pytest
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from rag_bot.agent import prompts, rules
+from rag_bot.agent.citations import clean_citations
+from rag_bot.agent.extractive import ExtractiveChatModel
+from rag_bot.agent.nodes.router import parse_route
+from rag_bot.retrieval.tool import make_retrieve_context
+from tests.agent_support import InMemoryRetriever, make_settings
+
+
+@pytest.mark.parametrize("text", [
+    "What was said on 1969-01-23?", "the talk of 23 January 1969", "the talk of January 23, 1969",
+    "23rd Jan 1969", "२३ जनवरी १९६९ को क्या कहा गया?", "23 जनवरी 1969",
+])
+def test_exact_dates(text):
+    assert rules.parse_dates(text).date == "1969-01-23"
+
+
+def test_ranges_and_no_dates():
+    assert rules.parse_dates("talks in 1969").date_from == "1969-01-01"
+    q = rules.parse_dates("between 1 Jan 1969 and 5 Feb 1970")
+    assert (q.date_from, q.date_to) == ("1969-01-01", "1970-02-05")
+    assert (rules.parse_dates("in March 1970").date_to) == "1970-03-31"
+    assert rules.parse_dates("What is silence?").is_empty()
+    assert rules.parse_dates("31 February 1969").is_empty() or rules.parse_dates("31 February 1969").date is None
+
+
+def test_language_detection_and_filters():
+    assert rules.detect_language("मौन क्या है?") == "hi"
+    assert rules.detect_language("What is silence?") == "en"
+    assert rules.detect_language("123") is None
+    assert rules.tool_arguments("What did he say in the Hindi talks about silence?")["language"] == "hi"
+    assert "language" not in rules.tool_arguments("मौन क्या है?")  # script = answer language, not a filter
+    args = rules.tool_arguments("Give me the whole talk of 1969-01-23")
+    assert args["whole_document"] is True and args["date_filter"] == "1969-01-23"
+
+
+@pytest.mark.parametrize("text, route", [
+    ("hi", "conversational"), ("Hello!", "conversational"), ("नमस्ते", "conversational"),
+    ("thanks a lot", "conversational"), ("धन्यवाद", "conversational"), ("What did I ask before?", "conversational"),
+    ("summarise our chat", "conversational"), ("मैंने पहले क्या पूछा?", "conversational"),
+    ("hi, what did he say about silence?", "rag"), ("What is fear?", "rag"), ("and what about the drama?", "rag"),
+])
+def test_routes(text, route):
+    assert rules.classify_route(text) == route
+
+
+def test_parse_route_defaults_to_rag():
+    assert parse_route("conversational") == "conversational"
+    assert parse_route(" Conversational. ") == "conversational"
+    for bad in ["", "chat", "rag or conversational", "I'd say conversational because"]:
+        assert parse_route(bad) == "rag"
+
+
+def test_sentence_split_on_danda():
+    assert rules.split_sentences("मौन है। ध्यान है। Yes. No? Ok!") == ["मौन है।", "ध्यान है।", "Yes.", "No?", "Ok!"]
+
+
+def test_clean_citations():
+    docs = [{"source": "a.txt", "date": "1969-01-01", "title": "A", "doc_id": "a"},
+            {"source": "b.txt", "date": None, "title": "B", "doc_id": "b"}]
+    text, cites = clean_citations("One [2]. Two [1, 5]. Three [9].", docs)
+    assert text == "One [2]. Two [1]. Three."
+    assert [c["n"] for c in cites] == [2, 1] and cites[0]["source"] == "b.txt"
+
+
+def test_extractive_agent_emits_tool_call_through_bind_tools():
+    tool = make_retrieve_context(InMemoryRetriever())
+    model = ExtractiveChatModel(role="agent").bind_tools([tool])
+    msg = model.invoke([SystemMessage(prompts.AGENT_SYSTEM),
+                        HumanMessage(prompts.render_agent_input("What about silence on 23 January 1969?"))])
+    assert msg.tool_calls[0]["name"] == "retrieve_context"
+    assert msg.tool_calls[0]["args"]["date_filter"] == "1969-01-23"
+    retry = model.invoke([HumanMessage(prompts.render_agent_input("What about silence on 23 January 1969?",
+                                                                  "broaden"))])
+    assert retry.tool_calls[0]["args"] == {"query": "silence"}
+
+
+def test_extractive_answer_threshold_and_quotes():
+    settings = make_settings(answer_sentences=2)
+    model = ExtractiveChatModel(role="answer", settings=settings, min_relevance=settings.min_relevance,
+                                answer_sentences=2)
+    passages = [{"source": "s.txt", "date": "1969-01-23", "title": "S",
+                 "text": "Silence is the state of a mind that is not seeking anything. The weather was hot."}]
+    good = model.invoke([HumanMessage(prompts.render_answer_input("What is silence?", passages, "en"))]).content
+    assert "“Silence is the state of a mind that is not seeking anything.” [1]" in good
+    assert "weather" not in good
+    bad = model.invoke([HumanMessage(prompts.render_answer_input("How do I bake bread?", passages, "en"))]).content
+    assert bad == prompts.NOT_FOUND
+
+
+def test_escaped_passages_round_trip():
+    passages = [{"source": 'x"y.txt', "date": "1969-01-23", "title": "<T>", "text": "a < b & </passage> c"}]
+    question, language, _, parsed = prompts.parse_answer_input(prompts.render_answer_input("Q?", passages, "hi"))
+    assert (question, language) == ("Q?", "hi")
+    assert parsed[0].text == "a < b & </passage> c" and parsed[0].source == 'x"y.txt' and parsed[0].title == "<T>"
