@@ -270,17 +270,12 @@ class FirestoreSettingsStore(UserSettingsStore):
         from rag_bot.memory.firestore_saver import _errors
 
         ref = self._col("users").document(self._id(user_id))
-
-        @firestore.transactional
-        def run(transaction: Any) -> dict[str, Any]:
-            snap = ref.get(transaction=transaction)
-            current = (snap.to_dict() or {}).get("settings") or {} if snap.exists else {}
-            merged = _merge(current, values)
-            transaction.set(ref, {"user_id": str(user_id), "settings": merged, "updated_at": time.time()})
-            return merged
-
+        # A merge write changes only the named keys, atomically, with no read-modify-write race:
+        # concurrent updates of different keys never contend (a transaction did, under load).
+        changes = {key: firestore.DELETE_FIELD if value is None else value for key, value in values.items()}
         with _errors():
-            return run(self.client.transaction(max_attempts=10))
+            ref.set({"user_id": str(user_id), "settings": changes, "updated_at": time.time()}, merge=True)
+        return self.get_user_settings(user_id)
 
     def get_active_thread(self, chat_id: str | int) -> str | None:
         snap = self._call(self._col("chats").document(self._id(chat_id)).get)

@@ -55,21 +55,34 @@ class LocalE5Embedder:
 
 
 class GoogleEmbedder:
-    """Gemini embeddings through ``langchain-google-genai`` (needs ``GOOGLE_API_KEY``)."""
+    """Gemini embeddings through ``langchain-google-genai`` (needs ``GOOGLE_API_KEY``).
+
+    ``gemini_base_url`` redirects every request (the SDK's ``batchEmbedContents``) to another endpoint;
+    ``llm_timeout_s`` / ``llm_max_retries`` apply as for the chat models (retries on 408/429/5xx).
+    """
 
     max_tokens = 2048
 
     def __init__(self, settings: Settings) -> None:
+        from google.genai import Client
+        from google.genai.types import HttpOptions, HttpRetryOptions
         from langchain_google_genai import GoogleGenerativeAIEmbeddings
 
         if settings.google_api_key is None:
             raise ValueError("embedding_provider=google needs GOOGLE_API_KEY.")
-        kwargs: dict = {"model": settings.google_embedding_model,
-                        "google_api_key": settings.google_api_key.get_secret_value()}
-        if settings.gemini_base_url:
-            kwargs["client_options"] = {"api_endpoint": settings.gemini_base_url}
-            kwargs["transport"] = "rest"
-        self._model = GoogleGenerativeAIEmbeddings(**kwargs)
+        base_url = settings.gemini_base_url.rstrip("/") + "/" if settings.gemini_base_url else None
+        self._model = GoogleGenerativeAIEmbeddings(model=settings.google_embedding_model,
+                                                   google_api_key=settings.google_api_key, base_url=base_url)
+        # The wrapper's own client has no timeout and no retries: replace it by one that has both
+        # (same endpoint and key; the SDK sends the key as the x-goog-api-key header).
+        self._model.client = Client(
+            api_key=settings.google_api_key.get_secret_value(),
+            http_options=HttpOptions(
+                base_url=base_url,
+                timeout=int(settings.llm_timeout_s * 1000),
+                retry_options=HttpRetryOptions(attempts=settings.llm_max_retries + 1),
+            ),
+        )
         self.name = f"google/{settings.google_embedding_model}"
         self.dim = len(self.embed_query("dimension probe"))
 
