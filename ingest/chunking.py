@@ -24,6 +24,34 @@ class TextChunk:
     page: int | None = None
 
 
+_TERMINAL = tuple('.!?।॥:;,"\'”’)]')
+
+
+def paragraphs(text: str) -> list[str]:
+    """Blank-line separated paragraphs; a short unpunctuated line (a heading, a by-line) stands on its own.
+
+    PDF text layers rarely keep blank lines, so without this a title would be glued to the first sentence.
+    """
+    out: list[str] = []
+    for block in _PARAGRAPHS.split(text):
+        current: list[str] = []
+        for line in block.splitlines():
+            line = line.strip()
+            if not line:
+                continue
+            after_sentence = not current or current[-1].endswith(_TERMINAL)
+            if len(line) < 70 and not line.endswith(_TERMINAL) and after_sentence:
+                if current:
+                    out.append(" ".join(current))
+                    current = []
+                out.append(line)
+            else:
+                current.append(line)
+        if current:
+            out.append(" ".join(current))
+    return out
+
+
 def split_sentences(text: str) -> list[str]:
     """Sentences of one paragraph (Latin punctuation and the Devanagari danda)."""
     return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
@@ -55,7 +83,7 @@ def chunk_pages(pages: list[tuple[str, int | None]], budget: int, count: Callabl
     """Pack sentences of consecutive pages into chunks of at most ``budget`` tokens (as ``count`` measures)."""
     units: list[tuple[str, int | None, bool]] = []  # (text, page, starts_paragraph)
     for text, page in pages:
-        for para in _PARAGRAPHS.split(text):
+        for para in paragraphs(text):
             para = " ".join(para.split())
             if not para:
                 continue

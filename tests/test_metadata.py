@@ -76,3 +76,15 @@ def test_chunks_respect_budget_and_order():
     joined = " ".join(c.text for c in chunks)
     assert joined.split() == " ".join(s for s, _ in pages).split()  # nothing dropped, order kept
     assert chunks[0].page == 1 and chunks[-1].page == 2
+
+
+def test_pdf_style_headings_stand_alone_but_wrapped_lines_join():
+    from ingest.chunking import paragraphs
+
+    text = ("On Silence\nTalks at Riverside - 1969-01-23\nThis morning I want to speak about silence, which is a "
+            "strange thing, because every\nword disturbs it. So please listen\nto the pauses.\n- 1 -")
+    assert paragraphs(text) == [
+        "On Silence", "Talks at Riverside - 1969-01-23",
+        "This morning I want to speak about silence, which is a strange thing, because every word disturbs it. "
+        "So please listen to the pauses.", "- 1 -",
+    ]

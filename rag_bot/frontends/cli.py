@@ -69,8 +69,16 @@ def build_app() -> typer.Typer:
 
 
 def main() -> None:
-    """Console-script entry point."""
-    build_app()()
+    """Console-script entry point; errors a user can fix are printed as one sentence, not a traceback."""
+    from rag_bot.index.store import IndexBusy
+    from rag_bot.index.vectors import IndexModelMismatch
+    from rag_bot.memory.errors import MemoryUnavailableError
+
+    try:
+        build_app()()
+    except (MemoryUnavailableError, IndexModelMismatch, IndexBusy) as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise SystemExit(2) from None
 
 
 if __name__ == "__main__":

@@ -12,11 +12,24 @@ from __future__ import annotations
 import contextlib
 import json
 import uuid
+from pathlib import Path
 from typing import Any
 
 import typer
 
-from rag_bot.config import Settings, get_settings
+from rag_bot.config import Settings
+
+
+def _settings(index_dir: Path | None) -> Settings:
+    """Settings with ``--index-dir`` applied; warns when the index is empty (answers would all be refusals)."""
+    from rag_bot.frontends.cli import settings_for
+
+    settings = settings_for(index_dir)
+    manifest = Path(settings.index_dir) / "manifest.json"
+    if not settings.chroma_url and not manifest.exists():
+        typer.echo(f"note: no documents are indexed in {settings.index_dir}; run `rag-bot ingest PATH` first.",
+                   err=True)
+    return settings
 
 
 def _checkpointer(settings: Settings, stack: contextlib.ExitStack) -> Any:
@@ -59,9 +72,10 @@ def ask(
     json_output: bool = typer.Option(False, "--json", help="Print answer, citations, route and documents as JSON."),
     language: str | None = typer.Option(None, "--language", help="Answer language (en/hi); default: detected."),
     thread: str | None = typer.Option(None, "--thread", help="Conversation id to continue (default: a new one)."),
+    index_dir: Path | None = typer.Option(None, "--index-dir", help="Index directory (default: RAG_BOT_INDEX_DIR)."),
 ) -> None:
     """Answer one question from the documents, with citations."""
-    settings = get_settings()
+    settings = _settings(index_dir)
     with contextlib.ExitStack() as stack:
         reply = _service(settings, stack).ask(question, thread or f"cli-{uuid.uuid4().hex}", language=language)
     if json_output:
@@ -72,9 +86,10 @@ def ask(
 
 def chat(
     language: str | None = typer.Option(None, "--language", help="Answer language (en/hi); default: detected."),
+    index_dir: Path | None = typer.Option(None, "--index-dir", help="Index directory (default: RAG_BOT_INDEX_DIR)."),
 ) -> None:
     """Interactive chat (one conversation per session; /reset starts a new one, /quit or Ctrl-D leaves)."""
-    settings = get_settings()
+    settings = _settings(index_dir)
     with contextlib.ExitStack() as stack:
         service = _service(settings, stack)
         thread = f"cli-{uuid.uuid4().hex}"
