@@ -17,7 +17,7 @@ def app(monkeypatch):
     from rag_bot.agent.service import AgentService
 
     settings = make_settings()
-    monkeypatch.setattr(cli_agent, "get_settings", lambda: settings)
+    monkeypatch.setattr(cli_agent, "_settings", lambda index_dir: settings)
     monkeypatch.setattr(cli_agent, "_service",
                         lambda s, stack: AgentService(s, retriever=InMemoryRetriever()))
     app = typer.Typer()
