@@ -99,3 +99,11 @@ def test_escaped_passages_round_trip():
     question, language, _, parsed = prompts.parse_answer_input(prompts.render_answer_input("Q?", passages, "hi"))
     assert (question, language) == ("Q?", "hi")
     assert parsed[0].text == "a < b & </passage> c" and parsed[0].source == 'x"y.txt' and parsed[0].title == "<T>"
+
+
+def test_questions_and_documents_share_one_date_parser():
+    from ingest.metadata import extract_date
+    from rag_bot.agent.rules import parse_dates
+
+    for text in ["what was said on 23/01/1969?", "talk of 23.01.1969", "२३-०१-१९६९ का प्रवचन", "January 23, 1969"]:
+        assert parse_dates(text).date == extract_date(text) == "1969-01-23"

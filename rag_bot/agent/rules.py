@@ -9,36 +9,16 @@ from __future__ import annotations
 import re
 from calendar import monthrange
 from dataclasses import dataclass
-from datetime import date
 
-DEVANAGARI_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
+from rag_bot.dates import MONTHS, normalise_digits
+from rag_bot.dates import find_dates as find_dates_with_positions
 
-_EN_MONTHS = {
-    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4, "may": 5,
-    "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9, "sep": 9, "sept": 9,
-    "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
-}
-_HI_MONTHS = {
-    "जनवरी": 1, "फ़रवरी": 2, "फरवरी": 2, "मार्च": 3, "अप्रैल": 4, "अप्रेल": 4, "मई": 5, "जून": 6,
-    "जुलाई": 7, "अगस्त": 8, "सितंबर": 9, "सितम्बर": 9, "अक्टूबर": 10, "अक्तूबर": 10, "नवंबर": 11,
-    "नवम्बर": 11, "दिसंबर": 12, "दिसम्बर": 12,
-}
-MONTHS = {**_EN_MONTHS, **_HI_MONTHS}
 _MONTH_RE = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
-
-_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
-_DMY = re.compile(rf"(?<!\d)(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_RE})\.?,?\s+(\d{{4}})(?!\d)", re.I)
-_MDY = re.compile(rf"(?<![\w\u0900-\u097f])({_MONTH_RE})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})(?!\d)", re.I)
 _MY = re.compile(rf"(?<![\w\u0900-\u097f])({_MONTH_RE})\.?,?\s+(\d{{4}})(?!\d)", re.I)
 _YEAR = re.compile(r"(?<![\d-])((?:1[89]|20)\d{2})(?![\d-])")
 
 _DEVANAGARI = re.compile(r"[\u0900-\u097f]")
 _LATIN = re.compile(r"[A-Za-z]")
-
-
-def normalise_digits(text: str) -> str:
-    """Devanagari digits -> ASCII digits."""
-    return text.translate(DEVANAGARI_DIGITS)
 
 
 def detect_language(text: str) -> str | None:
@@ -48,13 +28,6 @@ def detect_language(text: str) -> str | None:
     if deva == 0 and latin == 0:
         return None
     return "hi" if deva >= latin else "en"
-
-
-def _safe_date(year: int, month: int, day: int) -> str | None:
-    try:
-        return date(year, month, day).isoformat()
-    except ValueError:
-        return None
 
 
 @dataclass
@@ -71,22 +44,8 @@ class DateQuery:
 
 def find_dates(text: str) -> list[str]:
     """Every full date in ``text`` as ISO strings, in order of appearance (duplicates removed)."""
-    text = normalise_digits(text)
-    found: list[tuple[int, str]] = []
-    for m in _ISO.finditer(text):
-        iso = _safe_date(int(m[1]), int(m[2]), int(m[3]))
-        if iso:
-            found.append((m.start(), iso))
-    for m in _DMY.finditer(text):
-        iso = _safe_date(int(m[3]), MONTHS[m[2].lower()], int(m[1]))
-        if iso:
-            found.append((m.start(), iso))
-    for m in _MDY.finditer(text):
-        iso = _safe_date(int(m[3]), MONTHS[m[1].lower()], int(m[2]))
-        if iso:
-            found.append((m.start(), iso))
     out: list[str] = []
-    for _, iso in sorted(found):
+    for _, iso in find_dates_with_positions(text):
         if iso not in out:
             out.append(iso)
     return out
@@ -102,7 +61,7 @@ def parse_dates(text: str) -> DateQuery:
     norm = normalise_digits(text)
     m = _MY.search(norm)
     if m:
-        year, month = int(m[2]), MONTHS[m[1].lower()]
+        year, month = int(m[2]), MONTHS[m[1].casefold()]
         last = monthrange(year, month)[1]
         return DateQuery(date_from=f"{year:04d}-{month:02d}-01", date_to=f"{year:04d}-{month:02d}-{last:02d}")
     years = sorted({int(y) for y in _YEAR.findall(norm)})
