@@ -29,7 +29,15 @@ def _settings(index_dir: Path | None) -> Settings:
     if not settings.chroma_url and not manifest.exists():
         typer.echo(f"note: no documents are indexed in {settings.index_dir}; run `rag-bot ingest PATH` first.",
                    err=True)
+    typer.echo(f"mode: {mode_description(settings)}", err=True)
     return settings
+
+
+def mode_description(settings: Settings) -> str:
+    """Which answering mode is running, in one line (printed by every agent command)."""
+    if settings.use_gemini:
+        return f"Gemini (answers by {settings.answer_model}, written only from retrieved passages)"
+    return "offline extractive (answers quote retrieved sentences verbatim; set GOOGLE_API_KEY for Gemini)"
 
 
 def _checkpointer(settings: Settings, stack: contextlib.ExitStack) -> Any:

@@ -1,0 +1,31 @@
+"""Run every benchmark script in turn (``make bench``); each prints its own figures."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SCRIPTS = [
+    ["bench_ingest.py"],
+    ["bench_keywords.py", "--sizes", "10000", "100000"],
+    ["bench_retrieval.py", "--sizes", "10000", "100000", "300000"],
+    ["bench_agent.py"],
+    ["bench_checkpoint.py"],
+    ["bench_telegram_load.py"],
+]
+
+
+def main() -> int:
+    failed = 0
+    for script, *args in SCRIPTS:
+        if not (HERE / script).exists():
+            continue
+        print(f"\n=== {script} {' '.join(args)}", flush=True)
+        failed += subprocess.run([sys.executable, str(HERE / script), *args]).returncode != 0
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
