@@ -134,10 +134,17 @@ def test_empty_retrieval_reframes_once_then_documents_do_not_say(settings, retri
     reply = svc.ask("What did he say about zebras on 1969-01-23?", "t")
     assert len(retriever.calls) == 2
     assert retriever.calls[0][1].date == "1969-01-23"
-    assert retriever.calls[1][1].is_empty() and "zebras" in retriever.calls[1][0]
+    # the retry rephrases but keeps the named date: a talk that only mentions it is not what was said on it
+    assert retriever.calls[1][1].date == "1969-01-23" and retriever.calls[1][0] == "zebras"
     assert reply.answer.startswith("The documents do not say")
     assert reply.termination == "no_documents" and reply.citations == []
     assert svc.history("t")["retries"] == 1
+
+
+def test_retry_without_dates_drops_the_language_filter(settings, retriever):
+    service(settings, retriever).ask("What did he say about zebras in the Hindi talks?", "t")
+    assert retriever.calls[0][1].language == "hi"
+    assert retriever.calls[1][1].is_empty() and "zebras" in retriever.calls[1][0]
 
 
 def test_not_found_answer_in_hindi(settings, retriever):

@@ -15,8 +15,7 @@ FILES = [CORPUS / "txt" / "death-1969-11-02.txt", CORPUS / "html" / "fear-1969-0
 
 @pytest.fixture
 def indexed_settings(make_settings):
-    if not all(f.exists() for f in FILES):
-        pytest.skip("sample corpus not present")
+    assert all(f.exists() for f in FILES), "the sample corpus is part of the repository"
     from ingest.pipeline import ingest_paths
 
     settings = make_settings(checkpointer="memory")
@@ -34,3 +33,14 @@ def test_agent_answers_from_real_index_with_lazy_retriever(indexed_settings):
     missing = svc.ask("What is the capital of France?", "t")
     assert missing.termination in {"no_documents", "repeated_tool_call"}
     assert missing.answer.startswith("The documents do not say")
+
+
+def test_bare_date_question_quotes_that_dates_talk_and_a_mentioned_date_is_not_a_talk(indexed_settings):
+    svc = AgentService(indexed_settings, checkpointer=InMemorySaver())
+    reply = svc.ask("What was said on 2 November 1969?", "t")
+    assert reply.termination == "answered" and reply.citations
+    assert {c["date"] for c in reply.citations} == {"1969-11-02"}
+    assert reply.answer.count("“") >= 2  # several quoted sentences, not a refusal
+    # the fear talk mentions "April 2, 1969" in its body; no talk is dated so: no answer, even after the retry
+    mentioned = svc.ask("What was said on 2 April 1969?", "t2")
+    assert mentioned.termination == "no_documents" and mentioned.citations == []

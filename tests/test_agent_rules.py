@@ -78,7 +78,16 @@ def test_extractive_agent_emits_tool_call_through_bind_tools():
     assert msg.tool_calls[0]["args"]["date_filter"] == "1969-01-23"
     retry = model.invoke([HumanMessage(prompts.render_agent_input("What about silence on 23 January 1969?",
                                                                   "broaden"))])
-    assert retry.tool_calls[0]["args"] == {"query": "silence"}
+    assert retry.tool_calls[0]["args"] == {"query": "silence", "date_filter": "1969-01-23"}
+
+
+def test_bare_date_question_asks_for_whole_documents():
+    from rag_bot.agent.rules import is_date_only, tool_arguments
+
+    assert is_date_only("What was said on 1969-01-23?") and is_date_only("२३ जनवरी १९६९ को क्या कहा गया?")
+    assert not is_date_only("What was said about fear on 1969-01-23?")
+    assert tool_arguments("What was said on 23/01/1969?")["whole_document"] is True
+    assert "whole_document" not in tool_arguments("What was said about fear on 1969-01-23?")
 
 
 def test_extractive_answer_threshold_and_quotes():

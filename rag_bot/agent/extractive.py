@@ -158,8 +158,10 @@ class ExtractiveChatModel(BaseChatModel):
         if not candidates:
             return AIMessage(content=prompts.NOT_FOUND)
         embedder = self._get_embedder()
-        query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)
         sentence_vecs = np.asarray(embedder.embed_passages([s for _, s in candidates]), dtype=np.float32)
+        if rules.is_date_only(question):
+            return self._overview(candidates, sentence_vecs, language)
+        query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)
         scores = sentence_vecs @ query_vec
         order = np.argsort(-scores)
         best = float(scores[order[0]])
@@ -168,6 +170,22 @@ class ExtractiveChatModel(BaseChatModel):
         floor = max(self.min_relevance, best - RELATIVE_MARGIN)
         chosen = [int(i) for i in order[: self.answer_sentences] if float(scores[i]) >= floor]
         chosen.sort()  # document order reads better than score order
+        lines = [prompts.ANSWER_INTRO.get(language, prompts.ANSWER_INTRO["en"])]
+        lines += [f"- “{candidates[i][1]}” [{candidates[i][0]}]" for i in chosen]
+        return AIMessage(content="\n".join(lines))
+
+    def _overview(self, candidates: list[tuple[int, str]], vectors: np.ndarray, language: str) -> AIMessage:
+        """For "what was said on <date>?": the passages are that date's documents (retrieved by the date filter),
+        so relevance is given; quote each document's most central sentences (closest to its own centroid)."""
+        by_passage: dict[int, list[int]] = {}
+        for i, (n, _) in enumerate(candidates):
+            by_passage.setdefault(n, []).append(i)
+        per_passage = max(1, self.answer_sentences // len(by_passage))
+        chosen: list[int] = []
+        for rows in by_passage.values():
+            centroid = vectors[rows].mean(axis=0)
+            ranked = sorted(rows, key=lambda i: -float(vectors[i] @ centroid))
+            chosen += sorted(ranked[:per_passage])
         lines = [prompts.ANSWER_INTRO.get(language, prompts.ANSWER_INTRO["en"])]
         lines += [f"- “{candidates[i][1]}” [{candidates[i][0]}]" for i in chosen]
         return AIMessage(content="\n".join(lines))

@@ -39,8 +39,8 @@ AGENT_SYSTEM = (
     "- language ('en' or 'hi') only when the question asks for documents of one language.\n"
     "- whole_document=true only when the whole talk of a date is asked for.\n"
     "You may call the tool several times in one reply for a question with several parts.\n"
-    "If <retry> is present, the previous search found nothing useful: search more broadly (drop the filters, "
-    "use other words or synonyms); do not repeat the same call."
+    "If <retry> is present, the previous search found nothing useful: search more broadly (drop the language "
+    "filter, use other words or synonyms) but keep the dates the question names; do not repeat the same call."
 )
 
 ANSWER_SYSTEM = (
@@ -72,8 +72,8 @@ SUMMARY_SYSTEM = (
 )
 
 RETRY_NOTE = (
-    "The previous search {calls} found nothing useful. Search more broadly: drop date and language filters, "
-    "or rephrase with other key words."
+    "The previous search {calls} found nothing useful. Search more broadly: drop the language filter or rephrase "
+    "with other key words, but keep the dates the question names."
 )
 
 _LANGUAGE_NAMES = {"en": "English", "hi": "Hindi"}

@@ -171,16 +171,25 @@ def needs_context(text: str) -> bool:
     return not content_words(text)
 
 
+def is_date_only(question: str) -> bool:
+    """"What was said on 1969-01-23?": one exact date and nothing else to look for."""
+    return parse_dates(question).date is not None and not content_words(question)
+
+
 def tool_arguments(question: str, broaden: bool = False) -> dict:
     """``retrieve_context`` arguments built from the question by rules (the fallback search).
 
-    ``broaden`` drops every filter and keeps only the content words (the retry after an empty search).
+    ``broaden`` (the retry after an empty or useless search) keeps only the content words and drops the language
+    filter, but keeps the dates the question names: a talk that merely mentions a date is not what was said on it.
     """
+    dates = parse_dates(question)
     if broaden:
         words = content_words(question)
-        return {"query": " ".join(words) if words else question.strip()}
+        args = {"query": " ".join(words) if words else question.strip()}
+        args.update({k: v for k, v in (("date_filter", dates.date), ("date_from", dates.date_from),
+                                       ("date_to", dates.date_to)) if v})
+        return args
     args: dict = {"query": question.strip()}
-    dates = parse_dates(question)
     if dates.date:
         args["date_filter"] = dates.date
     if dates.date_from:
@@ -190,8 +199,8 @@ def tool_arguments(question: str, broaden: bool = False) -> dict:
     lang = document_language(question)
     if lang:
         args["language"] = lang
-    if _WHOLE.search(question) and dates.date:
-        args["whole_document"] = True
+    if dates.date and (_WHOLE.search(question) or not content_words(question)):
+        args["whole_document"] = True  # "the whole talk of ..." or a bare "what was said on <date>?"
     return args
 
 
