@@ -116,3 +116,40 @@ def test_questions_and_documents_share_one_date_parser():
 
     for text in ["what was said on 23/01/1969?", "talk of 23.01.1969", "२३-०१-१९६९ का प्रवचन", "January 23, 1969"]:
         assert parse_dates(text).date == extract_date(text) == "1969-01-23"
+
+
+def test_passage_cache_embeds_each_text_once_and_keeps_order():
+    import numpy as np
+
+    from rag_bot.models.embeddings import PassageCache
+
+    class Counting:
+        name, dim, max_tokens = "counting", 2, 10
+
+        def __init__(self):
+            self.seen: list[str] = []
+
+        def embed_passages(self, texts):
+            self.seen += list(texts)
+            return np.asarray([[len(t), 1.0] for t in texts], dtype=np.float32)
+
+    inner = Counting()
+    cache = PassageCache(inner, max_items=3)
+    first = cache.embed_passages(["a", "bb", "a"])
+    assert first[:, 0].tolist() == [1, 2, 1] and inner.seen == ["a", "bb"]
+    again = cache.embed_passages(["bb", "ccc", "dddd"])  # "a" is evicted (max 3 items)
+    assert again[:, 0].tolist() == [2, 3, 4] and inner.seen == ["a", "bb", "ccc", "dddd"]
+    cache.embed_passages(["a"])
+    assert inner.seen[-1] == "a"
+
+
+def test_date_only_ignores_words_of_the_documents_headings():
+    from rag_bot.agent.rules import is_date_only
+
+    question = "What did Acharya Devdutt talk about on March 9, 1969?"
+    assert not is_date_only(question)
+    assert is_date_only(question, ["The Roots of Fear\nTalks at Riverside - Acharya Devdutt - March 9, 1969"])
+    assert not is_date_only("What did Acharya Devdutt say about anger on March 9, 1969?",
+                            ["The Roots of Fear\nTalks at Riverside - Acharya Devdutt - March 9, 1969"])
+    assert is_date_only("Summarise the talk given on 2 November 1969.")
+    assert is_date_only("१० जनवरी १९७० को किस विषय पर बात हुई?")

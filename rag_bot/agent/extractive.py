@@ -36,8 +36,10 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import ConfigDict, PrivateAttr
 
 from rag_bot.agent import prompts, rules
+from rag_bot.models.embeddings import PassageCache
 
 MIN_SENTENCE_WORDS = 4  # shorter "sentences" are headings or fragments (and embed unreliably)
+HEADING_CHARS = 200  # the part of a passage that names the document (title, by-line, date)
 RELATIVE_MARGIN = 0.04  # quote only sentences nearly as close to the question as the best one
 
 _TERMINAL = re.compile(r"[.!?।॥][\"'”’)\]]*$")
@@ -83,6 +85,7 @@ class ExtractiveChatModel(BaseChatModel):
 
     role: Role
     embedder: Any = None
+    _sentence_vectors: Any = PrivateAttr(default=None)
     min_relevance: float = 0.80
     answer_sentences: int = 4
     settings: Any = None
@@ -107,6 +110,11 @@ class ExtractiveChatModel(BaseChatModel):
 
             self.embedder = get_embedder(self.settings or get_settings())
         return self.embedder
+
+    def _sentence_cache(self) -> PassageCache:
+        if self._sentence_vectors is None or self._sentence_vectors.embedder is not self._get_embedder():
+            self._sentence_vectors = PassageCache(self._get_embedder())
+        return self._sentence_vectors
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                   run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
@@ -158,8 +166,9 @@ class ExtractiveChatModel(BaseChatModel):
         if not candidates:
             return AIMessage(content=prompts.NOT_FOUND)
         embedder = self._get_embedder()
-        sentence_vecs = np.asarray(embedder.embed_passages([s for _, s in candidates]), dtype=np.float32)
-        if rules.is_date_only(question):
+        sentence_vecs = self._sentence_cache().embed_passages([s for _, s in candidates])
+        headings = [f"{p.title}\n{p.text[:HEADING_CHARS]}" for p in passages if p.date]
+        if rules.is_date_only(question, headings):
             return self._overview(candidates, sentence_vecs, language)
         query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)
         scores = sentence_vecs @ query_vec

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from calendar import monthrange
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rag_bot.dates import MONTHS, normalise_digits
@@ -97,9 +98,13 @@ _STOPWORDS = set(
     what which who whom whose when where why how that this these those it its he she they them his her their
     i me my we our you your said say says tell told please can could would should will shall may might there
     any some all also just than then so such into over under again more most other only own same too very
-    talk talks document documents speaker regarding concerning""".split()
+    talk talks document documents speaker regarding concerning topic topics subject theme themes discussed discuss
+    discussion summarise summarize summary teacher lecture lectures discourse discourses sermon talked spoke speak
+    spoken given gave give day date main points key""".split()
 ) | {"क्या", "के", "की", "का", "में", "है", "हैं", "था", "थे", "और", "से", "पर", "को", "ने", "बारे", "कहा", "गया",
-     "कहते", "बताइए", "बताओ", "इस", "उस", "यह", "वह", "एक", "तो", "भी", "ही", "कि", "हुआ", "दिन"}
+     "कहते", "बताइए", "बताओ", "इस", "उस", "यह", "वह", "एक", "तो", "भी", "ही", "कि", "हुआ", "दिन",
+     "प्रवचन", "विषय", "किस", "बात", "वार्ता", "चर्चा", "सारांश", "मुख्य", "बोले", "बोला", "दिया", "दिए", "तारीख",
+     "हुई", "गई", "दिनांक"}
 _WORD = re.compile(r"[\w\u0900-\u097f]+", re.U)
 
 
@@ -171,9 +176,16 @@ def needs_context(text: str) -> bool:
     return not content_words(text)
 
 
-def is_date_only(question: str) -> bool:
-    """"What was said on 1969-01-23?": one exact date and nothing else to look for."""
-    return parse_dates(question).date is not None and not content_words(question)
+def is_date_only(question: str, headings: Sequence[str] = ()) -> bool:
+    """"What was said on 1969-01-23?": one exact date and nothing else to look for.
+
+    Words found in the ``headings`` of the documents retrieved for that date (title, by-line: "What did Acharya
+    Devdutt say on ...?") describe the document, not a topic, and do not count.
+    """
+    if parse_dates(question).date is None:
+        return False
+    heading_words = {w for h in headings for w in content_words(h)}
+    return all(w in heading_words for w in content_words(question))
 
 
 def tool_arguments(question: str, broaden: bool = False) -> dict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Protocol
 
@@ -100,6 +101,40 @@ class GoogleEmbedder:
 
     def token_count(self, text: str) -> int:
         return max(1, len(text) // 3)  # conservative estimate: the API counts server-side
+
+
+class PassageCache:
+    """LRU cache of passage embeddings by text (the extractive answerer embeds the same sentences again and again)."""
+
+    def __init__(self, embedder: Embedder, max_items: int = 50_000) -> None:
+        self.embedder = embedder
+        self.max_items = max_items
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        with self._lock:
+            for text in texts:  # mark what this call needs as recently used, so adding the rest cannot evict it
+                if text in self._vectors:
+                    self._vectors.move_to_end(text)
+            missing = list(dict.fromkeys(t for t in texts if t not in self._vectors))
+        if missing:
+            fresh = self.embedder.embed_passages(missing)
+            with self._lock:
+                for text, vector in zip(missing, fresh, strict=True):
+                    self._vectors[text] = vector
+                while len(self._vectors) > self.max_items:
+                    self._vectors.popitem(last=False)
+        with self._lock:
+            rows = []
+            for text in texts:
+                vector = self._vectors.get(text)
+                if vector is None:  # evicted meanwhile by a concurrent caller
+                    vector = self.embedder.embed_passages([text])[0]
+                else:
+                    self._vectors.move_to_end(text)
+                rows.append(vector)
+        return np.asarray(rows, dtype=np.float32).reshape(len(texts), -1)
 
 
 @lru_cache(maxsize=1)
