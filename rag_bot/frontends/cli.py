@@ -59,7 +59,7 @@ def ingest(
 
 def build_app() -> typer.Typer:
     """The full command set (command modules register themselves on ``app`` when imported)."""
-    from rag_bot.frontends import cli_search  # noqa: F401  (search, eval retrieval)
+    from rag_bot.frontends import cli_eval, cli_search, cli_telegram  # noqa: F401  (they register commands)
     from rag_bot.frontends.cli_agent import ask, chat
 
     if not any(c.name == "ask" for c in app.registered_commands):

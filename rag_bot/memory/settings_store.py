@@ -111,6 +111,17 @@ class UserSettingsStore(ABC):
         return await asyncio.to_thread(self.get_feedback, thread_id)
 
 
+@dataclass
+class _Result:
+    """Rows and row count of one finished statement."""
+
+    rows: list[tuple]
+    rowcount: int
+
+    def first(self) -> tuple | None:
+        return self.rows[0] if self.rows else None
+
+
 def _merge(current: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
     merged = dict(current)
     for key, value in values.items():
@@ -152,10 +163,17 @@ class SqliteSettingsStore(UserSettingsStore):
             ) from exc
         self._lock = threading.Lock()
 
-    def _exec(self, sql: str, params: tuple = ()) -> sqlite3.Cursor:
+    def _exec(self, sql: str, params: tuple = ()) -> _Result:
+        """Run one statement and read its rows at once: a cursor left open would keep a read transaction (and
+        its WAL snapshot) alive, and the next write on this connection would fail with "database is locked"
+        as soon as another connection (the checkpointer) had written."""
         try:
             with self._lock:
-                return self._conn.execute(sql, params)
+                cursor = self._conn.execute(sql, params)
+                try:
+                    return _Result(cursor.fetchall(), cursor.rowcount)
+                finally:
+                    cursor.close()
         except sqlite3.Error as exc:
             raise MemoryUnavailableError(
                 "The settings database is unavailable right now; please try again.",
@@ -164,7 +182,7 @@ class SqliteSettingsStore(UserSettingsStore):
             ) from exc
 
     def get_user_settings(self, user_id: str | int) -> dict[str, Any]:
-        row = self._exec("SELECT data FROM user_settings WHERE user_id = ?", (str(user_id),)).fetchone()
+        row = self._exec("SELECT data FROM user_settings WHERE user_id = ?", (str(user_id),)).first()
         return json.loads(row[0]) if row else {}
 
     def update_user_settings(self, user_id: str | int, **values: Any) -> dict[str, Any]:
@@ -172,9 +190,10 @@ class SqliteSettingsStore(UserSettingsStore):
             with self._lock:
                 self._conn.execute("BEGIN IMMEDIATE")
                 try:
-                    row = self._conn.execute(
+                    rows = self._conn.execute(
                         "SELECT data FROM user_settings WHERE user_id = ?", (str(user_id),)
-                    ).fetchone()
+                    ).fetchall()
+                    row = rows[0] if rows else None
                     merged = _merge(json.loads(row[0]) if row else {}, values)
                     self._conn.execute(
                         "INSERT OR REPLACE INTO user_settings (user_id, data, updated_at) VALUES (?, ?, ?)",
@@ -191,7 +210,7 @@ class SqliteSettingsStore(UserSettingsStore):
         return merged
 
     def get_active_thread(self, chat_id: str | int) -> str | None:
-        row = self._exec("SELECT thread_id FROM chat_threads WHERE chat_id = ?", (str(chat_id),)).fetchone()
+        row = self._exec("SELECT thread_id FROM chat_threads WHERE chat_id = ?", (str(chat_id),)).first()
         return row[0] if row else None
 
     def set_active_thread(self, chat_id: str | int, thread_id: str) -> None:
@@ -224,7 +243,7 @@ class SqliteSettingsStore(UserSettingsStore):
         if thread_id is not None:
             sql += " WHERE thread_id = ?"
             params = (thread_id,)
-        rows = self._exec(sql + " ORDER BY created_at, rowid", params).fetchall()
+        rows = self._exec(sql + " ORDER BY created_at, rowid", params).rows
         return [FeedbackRecord(*row) for row in rows]
 
     def close(self) -> None:

@@ -1,0 +1,1 @@
+"""Answer-quality evaluation of the agent (retrieval evaluation lives in :mod:`rag_bot.retrieval.evaluate`)."""

@@ -1,0 +1,576 @@
+"""A loopback stand-in for the Telegram Bot API (tests only, not a product feature).
+
+Runs an aiohttp server on 127.0.0.1 (free port) in a background thread with its own event loop, so a real bot
+process can talk to it while synchronous test code drives it through the methods of :class:`FakeTelegram`:
+
+* Bot API: ``/bot<token>/<method>`` (GET or POST; JSON, form or multipart parameters) for getMe, deleteWebhook,
+  getUpdates (offset confirms, long polling), sendMessage, editMessageText, sendChatAction, setMyCommands,
+  getMyCommands, answerCallbackQuery, getFile; file downloads at ``/file/bot<token>/<file_path>``;
+* control: inject text messages / documents / callback presses / raw updates, read what the bot sent per chat,
+  wait for N messages, and fault injection (``fail_next(method, n)`` answers 429 with retry_after).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+BOT_USER = {"id": 777000111, "is_bot": True, "first_name": "RagBot", "username": "rag_test_bot",
+            "can_join_groups": True, "can_read_all_group_messages": False, "supports_inline_queries": False}
+
+_JSON_FIELDS = {"reply_markup", "reply_parameters", "commands", "entities", "allowed_updates", "scope",
+                "link_preview_options", "caption_entities"}
+_INT_FIELDS = {"chat_id", "offset", "limit", "timeout", "message_id", "reply_to_message_id", "cache_time"}
+
+
+@dataclass
+class Sent:
+    """One message the bot sent (or edited) in a chat."""
+
+    message_id: int
+    chat_id: int
+    text: str
+    parse_mode: str | None
+    reply_markup: dict | None
+    reply_to_message_id: int | None
+    method: str = "sendMessage"
+    at: float = field(default_factory=time.monotonic)
+
+
+class FakeTelegram:
+    """The stand-in server. ``start()`` / ``stop()``; all control methods are thread-safe."""
+
+    def __init__(self, token: str = "123:TEST") -> None:
+        self.token = token
+        self.port: int | None = None
+        self._lock = threading.Condition()
+        self._ids = itertools.count(1000)
+        self._update_ids = itertools.count(1)
+        self._updates: list[dict] = []  # pending (not yet confirmed) updates
+        self._redeliver: list[dict] = []  # delivered once more regardless of the offset
+        self.sent: dict[int, list[Sent]] = {}
+        self.messages: dict[int, dict] = {}  # every message (users' and bot's) by id
+        self.calls: list[tuple[str, dict]] = []
+        self.chat_actions: list[tuple[int, str]] = []
+        self.callback_answers: list[dict] = []
+        self.commands: dict[str, list[dict]] = {}
+        self.files: dict[str, tuple[str, bytes]] = {}
+        self.faults: dict[str, int] = {}
+        self.fault_hits: dict[str, int] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._wakeup: asyncio.Event | None = None
+        self._runner: web.AppRunner | None = None
+        self._ready = threading.Event()
+
+    # ------------------------------------------------------------------ lifecycle
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    @property
+    def base_file_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/file/bot"
+
+    def start(self) -> FakeTelegram:
+        self._thread = threading.Thread(target=self._run, name="fake-telegram", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(10):
+            raise RuntimeError("fake Telegram server did not start")
+        return self
+
+    def _run(self) -> None:
+        self._loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_until_complete(self._serve())
+        self._ready.set()
+        self._loop.run_forever()
+        self._loop.run_until_complete(self._runner.cleanup())
+        self._loop.close()
+
+    async def _serve(self) -> None:
+        self._wakeup = asyncio.Event()
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_route("*", "/bot{token}/{method}", self._api)
+        app.router.add_get("/file/bot{token}/{path:.+}", self._file)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]
+
+    def stop(self) -> None:
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(10)
+
+    def __enter__(self) -> FakeTelegram:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def _notify(self) -> None:
+        if self._loop is not None and self._wakeup is not None:
+            self._loop.call_soon_threadsafe(self._wakeup.set)
+
+    # ------------------------------------------------------------------ control API (tests)
+    def next_message_id(self) -> int:
+        return next(self._ids)
+
+    def push_update(self, payload: dict, update_id: int | None = None, redeliver: bool = False) -> dict:
+        """Queue a raw update (``payload`` without update_id); ``redeliver`` ignores the offset once."""
+        update = {"update_id": update_id if update_id is not None else next(self._update_ids), **payload}
+        with self._lock:
+            (self._redeliver if redeliver else self._updates).append(update)
+        self._notify()
+        return update
+
+    def push_updates(self, payloads: list[dict]) -> list[dict]:
+        """Queue several updates at once (they become visible to getUpdates together)."""
+        with self._lock:
+            updates = [{"update_id": next(self._update_ids), **p} for p in payloads]
+            self._updates.extend(updates)
+        self._notify()
+        return updates
+
+    def user_message(self, chat_id: int, user_id: int, text: str, chat_type: str = "private",
+                     reply_to: int | None = None, entities: list[dict] | None = None) -> dict:
+        """A Message dict from a user (commands and @mentions of the bot get entities automatically)."""
+        message_id = self.next_message_id()
+        chat: dict[str, Any] = {"id": chat_id, "type": chat_type}
+        if chat_type == "private":
+            chat["first_name"] = f"user{user_id}"
+        else:
+            chat["title"] = f"group {chat_id}"
+        message: dict[str, Any] = {"message_id": message_id, "date": int(time.time()), "chat": chat,
+                                   "from": {"id": user_id, "is_bot": False, "first_name": f"user{user_id}",
+                                            "language_code": "en"},
+                                   "text": text}
+        if entities is None:
+            entities = []
+            if text.startswith("/"):
+                entities.append({"type": "bot_command", "offset": 0, "length": len(text.split()[0])})
+            mention = "@" + BOT_USER["username"]
+            if mention in text:
+                entities.append({"type": "mention", "offset": _utf16_index(text, text.index(mention)),
+                                 "length": len(mention)})
+        if entities:
+            message["entities"] = entities
+        if reply_to is not None:
+            message["reply_to_message"] = self.messages[reply_to]
+        with self._lock:
+            self.messages[message_id] = message
+        return message
+
+    def send_text(self, chat_id: int, user_id: int, text: str, chat_type: str = "private",
+                  reply_to: int | None = None, entities: list[dict] | None = None) -> dict:
+        """Inject a user's text message; returns the update (its message id is update["message"]["message_id"])."""
+        return self.push_update({"message": self.user_message(chat_id, user_id, text, chat_type, reply_to,
+                                                              entities)})
+
+    def send_document(self, chat_id: int, user_id: int, data: bytes, file_name: str,
+                      mime_type: str = "text/plain", caption: str | None = None,
+                      declared_size: int | None = None) -> dict:
+        """Inject a document message (the file becomes downloadable through getFile)."""
+        file_id = f"file{self.next_message_id()}"
+        with self._lock:
+            self.files[file_id] = (f"documents/{file_id}", data)
+        message = self.user_message(chat_id, user_id, "")
+        message.pop("text", None)
+        message.pop("entities", None)
+        message["document"] = {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_name": file_name,
+                               "mime_type": mime_type,
+                               "file_size": len(data) if declared_size is None else declared_size}
+        if caption:
+            message["caption"] = caption
+        return self.push_update({"message": message})
+
+    def press(self, sent: Sent, data: str, user_id: int) -> dict:
+        """Inject a callback-query press of an inline button on a message the bot sent."""
+        with self._lock:
+            message = self.messages[sent.message_id]
+        query = {"id": f"cq{self.next_message_id()}", "from": {"id": user_id, "is_bot": False, "first_name": "u"},
+                 "chat_instance": f"ci{sent.chat_id}", "data": data, "message": message}
+        return self.push_update({"callback_query": query})
+
+    def fail_next(self, method: str, times: int = 1) -> None:
+        """Answer the next ``times`` calls of ``method`` with 429 Too Many Requests (retry_after 1)."""
+        with self._lock:
+            self.faults[method] = self.faults.get(method, 0) + times
+
+    def sent_to(self, chat_id: int) -> list[Sent]:
+        with self._lock:
+            return list(self.sent.get(chat_id, []))
+
+    def all_sent(self) -> list[Sent]:
+        with self._lock:
+            return sorted((s for msgs in self.sent.values() for s in msgs), key=lambda s: s.at)
+
+    def wait_sent(self, chat_id: int, count: int, timeout: float = 120.0) -> list[Sent]:
+        """Block until at least ``count`` messages were sent to ``chat_id``; AssertionError on timeout."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while len(self.sent.get(chat_id, [])) < count:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    got = [s.text[:200] for s in self.sent.get(chat_id, [])]
+                    raise AssertionError(f"chat {chat_id}: expected {count} messages, got {len(got)}: {got}")
+                self._lock.wait(min(remaining, 0.5))
+            return list(self.sent[chat_id])
+
+    def wait_calls(self, method: str, count: int = 1, timeout: float = 120.0) -> None:
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while sum(1 for m, _ in self.calls if m == method) < count:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise AssertionError(f"{method} was not called {count} times")
+                self._lock.wait(min(remaining, 0.5))
+
+    def calls_of(self, method: str) -> list[dict]:
+        with self._lock:
+            return [p for m, p in self.calls if m == method]
+
+    # ------------------------------------------------------------------ HTTP side
+    async def _params(self, request: web.Request) -> dict[str, Any]:
+        params: dict[str, Any] = dict(request.query)
+        if request.method == "POST" and request.can_read_body:
+            ctype = request.content_type
+            if ctype == "application/json":
+                params.update(await request.json())
+            elif ctype.startswith("multipart/") or ctype == "application/x-www-form-urlencoded":
+                form = await request.post()
+                for key, value in form.items():
+                    params[key] = value.file.read() if hasattr(value, "file") else value
+        for key, value in list(params.items()):
+            if key in _JSON_FIELDS and isinstance(value, str):
+                params[key] = json.loads(value)
+            elif key in _INT_FIELDS and isinstance(value, str):
+                try:
+                    params[key] = int(value)
+                except ValueError:
+                    pass
+        return params
+
+    @staticmethod
+    def _ok(result: Any) -> web.Response:
+        return web.json_response({"ok": True, "result": result})
+
+    @staticmethod
+    def _error(code: int, description: str, **parameters: Any) -> web.Response:
+        body: dict[str, Any] = {"ok": False, "error_code": code, "description": description}
+        if parameters:
+            body["parameters"] = parameters
+        return web.json_response(body, status=code)
+
+    async def _api(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return self._error(401, "Unauthorized")
+        method = request.match_info["method"]
+        params = await self._params(request)
+        with self._lock:
+            self.calls.append((method, params))
+            if self.faults.get(method, 0) > 0:
+                self.faults[method] -= 1
+                self.fault_hits[method] = self.fault_hits.get(method, 0) + 1
+                self._lock.notify_all()
+                return self._error(429, "Too Many Requests: retry after 1", retry_after=1)
+            self._lock.notify_all()
+        handler = getattr(self, f"_m_{method}", None)
+        if handler is None:
+            return self._error(404, f"Not Found: method {method} is not implemented by the stand-in")
+        return await handler(params)
+
+    async def _file(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return web.Response(status=401)
+        path = request.match_info["path"]
+        with self._lock:
+            for file_path, data in self.files.values():
+                if file_path == path:
+                    return web.Response(body=data)
+        return web.Response(status=404)
+
+    # --- methods
+    async def _m_getMe(self, params: dict) -> web.Response:
+        return self._ok(BOT_USER)
+
+    async def _m_deleteWebhook(self, params: dict) -> web.Response:
+        return self._ok(True)
+
+    async def _m_setMyCommands(self, params: dict) -> web.Response:
+        with self._lock:
+            self.commands[params.get("language_code") or ""] = params.get("commands") or []
+        return self._ok(True)
+
+    async def _m_getMyCommands(self, params: dict) -> web.Response:
+        with self._lock:
+            return self._ok(self.commands.get(params.get("language_code") or "", []))
+
+    async def _m_getUpdates(self, params: dict) -> web.Response:
+        offset = int(params.get("offset") or 0)
+        limit = int(params.get("limit") or 100)
+        timeout = float(params.get("timeout") or 0)
+        deadline = time.monotonic() + timeout
+        while True:
+            self._wakeup.clear()
+            with self._lock:
+                if offset:
+                    self._updates = [u for u in self._updates if u["update_id"] >= offset]
+                batch = (self._redeliver + self._updates)[:limit]
+                self._redeliver = []
+            if batch or time.monotonic() >= deadline:
+                return self._ok(batch)
+            try:
+                await asyncio.wait_for(self._wakeup.wait(), max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                pass
+
+    def _record(self, method: str, params: dict, message_id: int | None = None) -> dict:
+        chat_id = int(params["chat_id"])
+        reply_to = params.get("reply_to_message_id")
+        if isinstance(params.get("reply_parameters"), dict):
+            reply_to = params["reply_parameters"].get("message_id")
+        new = message_id is None
+        message_id = self.next_message_id() if new else message_id
+        chat_type = "private" if chat_id > 0 else "group"
+        message = {"message_id": message_id, "date": int(time.time()), "chat": {"id": chat_id, "type": chat_type},
+                   "from": BOT_USER, "text": params.get("text", "")}
+        if params.get("reply_markup"):
+            message["reply_markup"] = params["reply_markup"]
+        sent = Sent(message_id=message_id, chat_id=chat_id, text=params.get("text", ""),
+                    parse_mode=params.get("parse_mode"), reply_markup=params.get("reply_markup"),
+                    reply_to_message_id=int(reply_to) if reply_to is not None else None, method=method)
+        with self._lock:
+            self.messages[message_id] = message
+            self.sent.setdefault(chat_id, []).append(sent)
+            self._lock.notify_all()
+        return message
+
+    async def _m_sendMessage(self, params: dict) -> web.Response:
+        text = str(params.get("text", ""))
+        if not text.strip():
+            return self._error(400, "Bad Request: message text is empty")
+        if len(text) > 4096:  # stricter than Telegram (which counts after entity parsing)
+            return self._error(400, "Bad Request: message is too long")
+        if str(params.get("parse_mode") or "").upper() == "HTML":
+            problem = html_problem(text)
+            if problem:
+                return self._error(400, f"Bad Request: can't parse entities: {problem}")
+        return self._ok(self._record("sendMessage", params))
+
+    async def _m_editMessageText(self, params: dict) -> web.Response:
+        return self._ok(self._record("editMessageText", params, message_id=int(params["message_id"])))
+
+    async def _m_sendChatAction(self, params: dict) -> web.Response:
+        with self._lock:
+            self.chat_actions.append((int(params["chat_id"]), params.get("action")))
+        return self._ok(True)
+
+    async def _m_answerCallbackQuery(self, params: dict) -> web.Response:
+        with self._lock:
+            self.callback_answers.append(params)
+            self._lock.notify_all()
+        return self._ok(True)
+
+    async def _m_getFile(self, params: dict) -> web.Response:
+        file_id = params.get("file_id")
+        with self._lock:
+            if file_id not in self.files:
+                return self._error(400, "Bad Request: invalid file_id")
+            path, data = self.files[file_id]
+        return self._ok({"file_id": file_id, "file_unique_id": f"u{file_id}", "file_size": len(data),
+                         "file_path": path})
+
+
+_HTML_TOKEN = re.compile(r"<(/?)([a-zA-Z-]+)(?:\s[^<>]*)?>|&(?:lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);|[<&]")
+_HTML_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "a", "code", "pre", "span",
+              "tg-spoiler", "blockquote", "tg-emoji"}
+
+
+def html_problem(text: str) -> str | None:
+    """Why Telegram would reject ``text`` in parse_mode=HTML (unknown/unbalanced tag, raw < or &), else None."""
+    stack: list[str] = []
+    for match in _HTML_TOKEN.finditer(text):
+        token = match.group(0)
+        if token in ("<", "&"):
+            return f"unescaped {token!r} at offset {match.start()}"
+        if match.group(2):
+            tag = match.group(2).lower()
+            if tag not in _HTML_TAGS:
+                return f"unsupported tag {tag!r}"
+            if match.group(1):
+                if not stack or stack.pop() != tag:
+                    return f"unmatched end tag {tag!r}"
+            else:
+                stack.append(tag)
+    return f"unclosed tag {stack[-1]!r}" if stack else None
+
+
+def _utf16_index(text: str, index: int) -> int:
+    return len(text[:index].encode("utf-16-le")) // 2
+
+
+# ====================================================================================== running the real bot
+REPO = __import__("pathlib").Path(__file__).resolve().parents[2]
+PYTHON = REPO / ".venv" / "bin" / "python"
+BOT_SCRIPT = "import rag_bot.frontends.cli_telegram; from rag_bot.frontends.cli import main; main()"
+
+
+def ingest_sample_corpus(index_dir) -> None:
+    """Ingest data/corpus into ``index_dir`` with the real CLI (once; a manifest means it is done)."""
+    import os
+    import subprocess
+
+    if (index_dir / "manifest.json").exists():
+        return
+    env = {k: v for k, v in os.environ.items() if k not in {"GOOGLE_API_KEY", "TELEGRAM_BOT_TOKEN"}}
+    subprocess.run([str(REPO / ".venv" / "bin" / "rag-bot"), "ingest", str(REPO / "data" / "corpus"),
+                    "--index-dir", str(index_dir)], check=True, env=env, cwd=str(index_dir.parent),
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
+
+
+class BotProcess:
+    """``rag-bot telegram`` as a subprocess wired to a :class:`FakeTelegram`."""
+
+    def __init__(self, fake: FakeTelegram, workdir, index_dir, admin_ids: str = "42", **env: str) -> None:
+        import os
+
+        self.fake = fake
+        self.workdir = workdir
+        self.log_path = workdir / "bot.log"
+        self.upload_dir = workdir / "uploads"
+        self.sqlite_path = workdir / "memory.sqlite"
+        self.index_dir = index_dir
+        self.env = {k: v for k, v in os.environ.items()
+                    if not k.startswith("RAG_BOT_") and k not in {"GOOGLE_API_KEY", "TELEGRAM_BOT_TOKEN"}}
+        self.env.update({
+            "TELEGRAM_BOT_TOKEN": fake.token,
+            "RAG_BOT_TELEGRAM_BASE_URL": fake.base_url,
+            "RAG_BOT_TELEGRAM_BASE_FILE_URL": fake.base_file_url,
+            "RAG_BOT_INDEX_DIR": str(index_dir),
+            "RAG_BOT_SQLITE_PATH": str(self.sqlite_path),
+            "RAG_BOT_UPLOAD_DIR": str(self.upload_dir),
+            "RAG_BOT_TELEGRAM_ADMIN_IDS": admin_ids,
+            "RAG_BOT_LLM_PROVIDER": "extractive",
+            "ANONYMIZED_TELEMETRY": "False",
+            **env,
+        })
+        self.proc = None
+
+    def start(self, timeout: float = 180.0) -> BotProcess:
+        import subprocess
+
+        self._log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen([str(PYTHON), "-c", BOT_SCRIPT, "telegram"], env=self.env,
+                                     cwd=str(self.workdir), stdout=self._log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"bot exited with {self.proc.returncode}:\n{self.log()}")
+            if self.fake.calls_of("getUpdates") and len(self.fake.calls_of("setMyCommands")) >= 2:
+                return self
+            time.sleep(0.2)
+        raise RuntimeError(f"bot did not start in {timeout} s:\n{self.log()}")
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def peak_memory_kb(self) -> int | None:
+        """VmHWM (peak resident set) of the bot process, in kB."""
+        try:
+            for line in open(f"/proc/{self.proc.pid}/status"):
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+        except OSError:
+            return None
+        return None
+
+    def stop(self) -> None:
+        import signal
+        import subprocess
+
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        if getattr(self, "_log", None):
+            self._log.close()
+
+
+# ====================================================================================== load scenario
+LOAD_TOPICS = ["silence on 1969-01-23", "love", "fear", "death", "music", "friendship", "anger", "work",
+               "the river", "education"]
+
+
+@dataclass
+class LoadResult:
+    users: int
+    per_user: int
+    seconds: float
+    questions: dict[int, list[int]]  # chat id -> question message ids in the order they were sent
+    answers: dict[int, list[Sent]]  # chat id -> first parts of the answers (they reply to the question)
+    problems: list[str]
+    started: float = 0.0  # time.monotonic() when the questions were queued (Sent.at uses the same clock)
+
+    @property
+    def answered(self) -> int:
+        return sum(len(a) for a in self.answers.values())
+
+
+def run_load(fake: FakeTelegram, users: int = 50, per_user: int = 5, first_chat: int = 500_000,
+             timeout: float = 1200.0) -> LoadResult:
+    """``users`` private chats each send ``per_user`` questions at once (all updates queued together, chats
+    interleaved); waits for every answer and checks: each question answered exactly once, answers in the order
+    of the questions per chat, nothing delivered to the wrong chat."""
+    payloads, order = [], []
+    for k in range(per_user):
+        for u in range(users):
+            chat = first_chat + u
+            topic = LOAD_TOPICS[(u + k) % len(LOAD_TOPICS)]
+            payloads.append({"message": fake.user_message(chat, chat, f"Question {k + 1} of user {u}: what was "
+                                                                      f"said about {topic}?")})
+            order.append(chat)
+    start = time.monotonic()
+    updates = fake.push_updates(payloads)
+    questions: dict[int, list[int]] = {}
+    for chat, update in zip(order, updates, strict=True):
+        questions.setdefault(chat, []).append(update["message"]["message_id"])
+
+    def answers_of(chat: int) -> list[Sent]:
+        return [s for s in fake.sent_to(chat) if s.reply_to_message_id is not None]
+
+    deadline = start + timeout
+    with fake._lock:
+        while any(len([s for s in fake.sent.get(c, []) if s.reply_to_message_id is not None]) < per_user
+                  for c in questions):
+            if time.monotonic() > deadline:
+                break
+            fake._lock.wait(0.5)
+    seconds = time.monotonic() - start
+    time.sleep(1.0)  # anything answered twice would show up now
+    answers = {chat: answers_of(chat) for chat in questions}
+    problems: list[str] = []
+    all_questions = {qid: chat for chat, ids in questions.items() for qid in ids}
+    for chat, ids in questions.items():
+        replied = [a.reply_to_message_id for a in answers[chat]]
+        if replied != ids:
+            problems.append(f"chat {chat}: questions {ids}, answers replied to {replied}")
+        for a in answers[chat]:
+            if all_questions.get(a.reply_to_message_id) != chat:
+                problems.append(f"chat {chat}: answer to message {a.reply_to_message_id} of another chat")
+            if a.chat_id != chat:
+                problems.append(f"answer recorded for chat {a.chat_id} under {chat}")
+    return LoadResult(users, per_user, seconds, questions, answers, problems, started=start)

@@ -1,0 +1,83 @@
+"""notebooks/evaluation.ipynb runs top to bottom offline, writes its figures and shows the expected metrics."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from tests.conftest import REPO
+
+NOTEBOOK = REPO / "notebooks" / "evaluation.ipynb"
+FIGURES = ("retrieval_modes", "retrieval_by_language", "fusion_weight", "answers_by_kind", "latency")
+HEADLINE_METRICS = ("nDCG@10", "Recall@5", "MRR@10", "refusal rate on unanswerable questions",
+                    "false-refusal rate", "citation validity", "reference facts found", "groundedness",
+                    "latency p50 / p95", "model calls per answer")
+
+
+def ensure_python3_kernel() -> str:
+    """The ``python3`` kernel spec of this interpreter (installed into sys.prefix when missing)."""
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    try:
+        KernelSpecManager().get_kernel_spec("python3")
+    except NoSuchKernel:
+        subprocess.run([sys.executable, "-m", "ipykernel", "install", "--sys-prefix", "--name", "python3"],
+                       check=True, capture_output=True)
+    return "python3"
+
+
+def test_committed_notebook_is_generated_and_has_no_outputs():
+    result = subprocess.run([sys.executable, "tools/make_notebook.py", "--check"], cwd=REPO, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code and all(not c.outputs and c.execution_count is None for c in code)
+
+
+@pytest.mark.timeout(1200)
+def test_notebook_runs_offline_and_writes_figures(tmp_path, monkeypatch):
+    copy = tmp_path / "evaluation.ipynb"
+    shutil.copy(NOTEBOOK, copy)
+    figures = tmp_path / "figures"
+    for key in ("GOOGLE_API_KEY", "RAG_BOT_GOOGLE_API_KEY", "RAG_BOT_LLM_PROVIDER"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("RAG_BOT_INDEX_DIR", str(tmp_path / "index"))
+    monkeypatch.setenv("EVAL_FIGURES_DIR", str(figures))
+    monkeypatch.setenv("EVAL_QUESTIONS_PER_KIND", "2")  # every kind and both languages, in a fraction of the time
+    monkeypatch.setenv("ANONYMIZED_TELEMETRY", "False")
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+
+    nb = nbformat.read(copy, as_version=4)
+    client = NotebookClient(nb, kernel_name=ensure_python3_kernel(), timeout=900,
+                            resources={"metadata": {"path": str(REPO)}})
+    client.execute()  # raises CellExecutionError when a cell fails
+    nbformat.write(nb, copy)
+
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+    assert not errors
+    for name in FIGURES:
+        path = figures / f"{name}.png"
+        assert path.exists() and path.stat().st_size > 1000, name
+        assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+    results_cell = next(c for c in nb.cells if "results" in c.metadata.get("tags", []))
+    shown = "".join(o.get("data", {}).get("text/markdown", "") + o.get("text", "") for o in results_cell.outputs)
+    assert shown.startswith("| metric | extractive |"), shown[:200]
+    for metric in HEADLINE_METRICS:
+        assert metric in shown, metric
+
+    data = json.loads((figures / "results.json").read_text(encoding="utf-8"))
+    assert set(data["retrieval"]) == {"dense", "keyword", "hybrid"}
+    assert set(data["retrieval_by_language"]) == {"en", "hi"}
+    assert len(data["fusion_curve"]) == 11
+    summary = data["answers"]["extractive"]["summary"]
+    assert summary["questions"] == 10 and summary["citation_validity"] == 1.0
+    checks = next(c for c in nb.cells if "checks" in c.metadata.get("tags", []))
+    assert "all metrics finite" in "".join(o.get("text", "") for o in checks.outputs)

@@ -1,0 +1,297 @@
+"""End to end: the real bot process (``rag-bot telegram``) against the Bot API stand-in, plus the formatter."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from rag_bot.frontends.telegram.formatting import escaped_length, render, render_reply, split_text
+from rag_bot.frontends.telegram.uploads import safe_filename
+from tests.stand_ins.telegram_api import BOT_USER, BotProcess, FakeTelegram, html_problem, ingest_sample_corpus
+
+ADMIN = 42
+MENTION = "@" + BOT_USER["username"]
+SILENCE = "What was said about silence on 1969-01-23?"
+
+
+@pytest.fixture(scope="session")
+def sample_index(tmp_path_factory) -> Path:
+    """The sample corpus ingested once per session with the real CLI (shared with the load test)."""
+    index_dir = tmp_path_factory.getbasetemp() / "telegram_sample_index" / "index"
+    index_dir.parent.mkdir(parents=True, exist_ok=True)
+    ingest_sample_corpus(index_dir)
+    return index_dir
+
+
+@pytest.fixture(scope="module")
+def fake():
+    with FakeTelegram() as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def bot(fake, sample_index, tmp_path_factory):
+    work = tmp_path_factory.mktemp("telegram_bot")
+    index_dir = work / "index"  # a private copy: uploads change it
+    shutil.copytree(sample_index, index_dir)
+    process = BotProcess(fake, work, index_dir, admin_ids=str(ADMIN), RAG_BOT_ANSWER_SENTENCES="20").start()
+    yield process
+    process.stop()
+    assert "123:TEST" not in process.log(), "the bot token leaked into the log"
+
+
+def question_id(update: dict) -> int:
+    return update["message"]["message_id"]
+
+
+def plain(sent_text: str) -> str:
+    return html.unescape(sent_text.replace("<b>", "").replace("</b>", ""))
+
+
+# --------------------------------------------------------------------------------------------- formatter (unit)
+def test_split_10000_characters_at_paragraphs_sentences_and_words():
+    paragraph = " ".join(f"Sentence {i} says that a < b && c > d holds." for i in range(12))
+    text = "\n\n".join(f"{paragraph} [{p}]" for p in range(30))
+    assert len(text) > 10_000
+    parts = split_text(text)
+    assert len(parts) >= 3
+    assert "".join(parts) == text
+    assert all(escaped_length(p) <= 4096 for p in parts)
+    assert all(p.endswith("\n\n") for p in parts[:-1])  # paragraph boundaries were enough
+
+    one_paragraph = " ".join(f"Sentence {i} says that a < b && c > d holds." for i in range(400))
+    parts = split_text(one_paragraph)
+    assert "".join(parts) == one_paragraph and len(parts) > 1
+    assert all(p.endswith("holds. ") for p in parts[:-1])  # sentence boundaries
+
+    words = " ".join(["&&&&&"] * 2000)  # no sentence end at all; every '&' costs 5 after escaping
+    parts = split_text(words)
+    assert "".join(parts) == words and all(escaped_length(p) <= 4096 for p in parts)
+    assert all(p.endswith(" ") for p in parts[:-1])  # word boundaries
+
+    blob = "<" * 10_000  # one giant "word": characters as the last resort, never half an entity
+    messages = render(blob)
+    assert all(len(m) <= 4096 and html_problem(m) is None for m in messages)
+    assert "".join(html.unescape(m) for m in messages) == blob
+
+
+def test_render_reply_escapes_everything_and_lists_citations():
+    messages = render_reply("Model said <script>alert(1)</script> & a < b", [
+        {"n": 1, "source": "x<y>.txt", "date": "1969-01-23"}, {"n": 2, "source": "notes & more.md", "date": None}])
+    assert len(messages) == 1
+    text = messages[0]
+    assert html_problem(text) is None
+    assert "&lt;script&gt;" in text and "<b>Sources:</b>" in text
+    assert "[1] x&lt;y&gt;.txt, 1969-01-23" in text and "[2] notes &amp; more.md" in text
+
+
+def test_safe_filename():
+    assert safe_filename("../../etc/passwd.txt") == "passwd.txt"
+    assert safe_filename("..\\..\\win.ini.md") == "win.ini.md"
+    assert safe_filename(".hidden.txt") == "hidden.txt"
+    assert safe_filename("..") is None and safe_filename("") is None and safe_filename(".txt") is None
+    assert safe_filename("my talk (1969).PDF") == "my_talk_1969.pdf"
+    assert safe_filename("नोट्स-1969-01-01.txt") == "1969-01-01.txt"
+
+
+# --------------------------------------------------------------------------------------------- real bot
+def test_start_lists_the_documents_and_commands_are_set(fake, bot):
+    fake.send_text(1001, 1001, "/start")
+    [reply] = fake.wait_sent(1001, 1)
+    assert reply.parse_mode == "HTML"
+    assert "15 documents" in reply.text and "1969-01-23" in reply.text and "1970-03-18" in reply.text
+    assert "English" in reply.text and "Hindi" in reply.text
+    names = {c["command"] for c in fake.commands[""]}
+    assert names == {"start", "help", "language", "reset", "sources"}
+    assert {c["command"] for c in fake.commands["hi"]} == names
+
+
+def test_question_answered_with_citations(fake, bot):
+    update = fake.send_text(1002, 1002, SILENCE)
+    [reply] = fake.wait_sent(1002, 1)
+    assert reply.reply_to_message_id == question_id(update)
+    assert html_problem(reply.text) is None
+    text = plain(reply.text)
+    assert "silence" in text.lower() and "[1]" in text
+    assert "Sources:" in text and "[1] pdf/talks-1969-jan.pdf, 1969-01-23" in text
+    buttons = reply.reply_markup["inline_keyboard"][0]
+    assert [b["text"] for b in buttons] == ["👍", "👎"]
+    assert (1002, "typing") in fake.chat_actions
+
+
+def test_hindi_answer_after_language_hi(fake, bot):
+    fake.send_text(1003, 1003, "/language hi")
+    [confirm] = fake.wait_sent(1003, 1)
+    assert "हिंदी" in confirm.text
+    update = fake.send_text(1003, 1003, "23 जनवरी 1969 को मौन के बारे में क्या कहा गया?")
+    reply = fake.wait_sent(1003, 2)[1]
+    assert reply.reply_to_message_id == question_id(update)
+    text = plain(reply.text)
+    assert text.startswith("दस्तावेज़ों के अनुसार:") and "स्रोत:" in text
+    assert "1969-01-23" in text
+    # the choice is per user and persisted: /start now speaks Hindi too
+    fake.send_text(1003, 1003, "/start")
+    assert "दस्तावेज़" in fake.wait_sent(1003, 3)[2].text
+
+
+def test_feedback_press_is_stored(fake, bot):
+    fake.send_text(1004, 1004, SILENCE)
+    [answer] = fake.wait_sent(1004, 1)
+    thumbs_up = answer.reply_markup["inline_keyboard"][0][0]["callback_data"]
+    fake.press(answer, thumbs_up, user_id=1004)
+    deadline = time.monotonic() + 60
+    while not fake.callback_answers and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert fake.callback_answers and "Thanks" in fake.callback_answers[-1].get("text", "")
+
+    from rag_bot.memory.settings_store import SqliteSettingsStore
+
+    store = SqliteSettingsStore(bot.sqlite_path)
+    try:
+        thread = store.get_active_thread("tg:1004")
+        [record] = store.get_feedback(thread)
+        assert (record.message_id, record.user_id, record.value) == (str(answer.message_id), "tg:1004", 1)
+    finally:
+        store.close()
+
+
+def test_admin_upload_is_ingested_and_answerable_with_html_escaped(fake, bot):
+    body = ("Notes of the Zorblax seminar\n\n"
+            "The Zorblax rule of the seminar states that a < b && c > d holds for every Zorblax number.\n"
+            "Everybody at the Zorblax seminar agreed that the rule is simple to remember.\n")
+    fake.send_document(1005, ADMIN, body.encode(), "../zorblax-1971-05-05.txt")
+    messages = fake.wait_sent(1005, 2, timeout=300)
+    assert "Ingested zorblax-1971-05-05.txt" in plain(messages[1].text), messages[1].text
+    assert "added 1" in messages[1].text
+    assert (bot.upload_dir / "zorblax-1971-05-05.txt").read_bytes() == body.encode()
+    assert not (bot.workdir / "zorblax-1971-05-05.txt").exists()
+
+    update = fake.send_text(1005, ADMIN, "What does the Zorblax rule state?")
+    reply = fake.wait_sent(1005, 3)[2]
+    assert reply.reply_to_message_id == question_id(update)
+    assert html_problem(reply.text) is None
+    assert "a &lt; b &amp;&amp; c &gt; d" in reply.text
+    assert "a < b && c > d" in plain(reply.text)
+    assert "[1] zorblax-1971-05-05.txt" in plain(reply.text)
+
+
+def test_non_admin_upload_is_refused_and_nothing_written(fake, bot):
+    manifest = bot.index_dir / "manifest.json"
+    before = manifest.read_bytes()
+    uploads_before = sorted(p.name for p in bot.upload_dir.glob("*")) if bot.upload_dir.exists() else []
+    get_file_calls = len(fake.calls_of("getFile"))
+    fake.send_document(1006, 1006, b"Intruder text that must never be indexed.", "intruder-1999-01-01.txt")
+    [reply] = fake.wait_sent(1006, 1)
+    assert "Only administrators" in reply.text
+    time.sleep(1.0)
+    assert manifest.read_bytes() == before
+    uploads_after = sorted(p.name for p in bot.upload_dir.glob("*")) if bot.upload_dir.exists() else []
+    assert uploads_after == uploads_before
+    assert len(fake.calls_of("getFile")) == get_file_calls  # not even downloaded
+
+
+def test_oversized_upload_refused_before_download(fake, bot):
+    get_file_calls = len(fake.calls_of("getFile"))
+    fake.send_document(1010, ADMIN, b"small", "big-1969-01-01.txt", declared_size=200 * 1024 * 1024)
+    [reply] = fake.wait_sent(1010, 1)
+    assert "limit is 20 MB" in reply.text
+    assert len(fake.calls_of("getFile")) == get_file_calls
+
+
+def test_long_answer_is_split_into_valid_messages(fake, bot):
+    sentences = [f"The quiet river of Zanthor carries song number {i} of the valley, and the elders of Zanthor "
+                 f"say that the river carries every song of the valley down to the sea in the spring, where "
+                 f"the fishermen of Zanthor hear the river songs of the valley at dawn." for i in range(60)]
+    body = "The river of Zanthor\n\n" + "\n\n".join(sentences) + "\n"
+    fake.send_document(1007, ADMIN, body.encode(), "zanthor-river-1971-06-06.txt")
+    assert "Ingested" in fake.wait_sent(1007, 2, timeout=300)[1].text
+    update = fake.send_text(1007, ADMIN, "What does the quiet river of Zanthor carry?")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:  # all parts of the answer (the last one has the keyboard)
+        parts = fake.sent_to(1007)[2:]
+        if parts and parts[-1].reply_markup:
+            break
+        time.sleep(0.2)
+    assert parts and parts[-1].reply_markup, [p.text[:100] for p in parts]
+    total = sum(len(plain(p.text)) for p in parts)
+    assert len(parts) >= 2 and total > 4096, f"answer of {total} characters in {len(parts)} messages"
+    assert parts[0].reply_to_message_id == question_id(update)
+    assert all(p.reply_markup is None for p in parts[:-1])
+    lines = [line for p in parts for line in plain(p.text).splitlines() if line.strip()]
+    assert lines[0] == "According to the documents:"
+    for line in lines[1:]:  # every quoted sentence arrived whole: splits fell only between lines
+        assert (re.fullmatch(r"- “The quiet river of Zanthor carries song number \d+ .*dawn\.” \[\d+\]", line)
+                or line == "Sources:" or re.fullmatch(r"\[\d+\] .+", line)), line
+    for p in parts:
+        assert len(p.text) <= 4096 and html_problem(p.text) is None
+
+
+def test_flood_limit_429_is_retried(fake, bot):
+    fake.fail_next("sendMessage", 1)
+    hits = fake.fault_hits.get("sendMessage", 0)
+    update = fake.send_text(1008, 1008, SILENCE)
+    [reply] = fake.wait_sent(1008, 1)
+    assert reply.reply_to_message_id == question_id(update)
+    assert fake.fault_hits["sendMessage"] == hits + 1
+
+
+def test_duplicate_update_answered_once(fake, bot):
+    update = fake.send_text(1009, 1009, SILENCE)
+    fake.wait_sent(1009, 1)
+    fake.push_update({"message": update["message"]}, update_id=update["update_id"], redeliver=True)
+    fake.send_text(1009, 1009, "/help")  # same chat: processed after the duplicate
+    messages = fake.wait_sent(1009, 2)
+    time.sleep(1.0)
+    messages = fake.sent_to(1009)
+    assert len(messages) == 2, [m.text[:80] for m in messages]
+    assert [m.reply_to_message_id for m in messages].count(question_id(update)) == 1
+    assert "Write your question" in messages[1].text
+
+
+def test_group_chat_answers_only_when_mentioned_or_replied_to(fake, bot):
+    group = -100555
+    ignored = fake.send_text(group, 2001, SILENCE, chat_type="group")
+    mentioned = fake.send_text(group, 2001, f"{MENTION} {SILENCE}", chat_type="group")
+    [answer] = fake.wait_sent(group, 1)
+    assert answer.reply_to_message_id == question_id(mentioned)
+    assert "[1]" in answer.text
+    follow_up = fake.send_text(group, 2002, "What was said about love on 1969-02-14?", chat_type="group",
+                               reply_to=answer.message_id)
+    messages = fake.wait_sent(group, 2)
+    assert messages[1].reply_to_message_id == question_id(follow_up)
+    assert all(m.reply_to_message_id != question_id(ignored) for m in fake.sent_to(group))
+
+
+def test_every_message_sent_was_valid(fake, bot):
+    sent = fake.all_sent()
+    assert sent
+    for message in sent:
+        assert len(message.text) <= 4096
+        assert message.parse_mode == "HTML" and html_problem(message.text) is None, message.text
+    assert bot.proc.poll() is None, "the bot must still be running"
+
+
+def test_agent_failure_gets_an_apology_and_the_bot_stays_up(sample_index, tmp_path):
+    """Chat models unreachable (Gemini at a closed port): the user gets a short apology, the bot keeps running."""
+    shutil.copytree(sample_index, tmp_path / "index")
+    with FakeTelegram() as server:
+        process = BotProcess(server, tmp_path, tmp_path / "index", RAG_BOT_LLM_PROVIDER="gemini",
+                             GOOGLE_API_KEY="test-key-not-real", RAG_BOT_GEMINI_BASE_URL="http://127.0.0.1:9",
+                             RAG_BOT_LLM_MAX_RETRIES="0", RAG_BOT_LLM_TIMEOUT_S="2").start()
+        try:
+            server.send_text(3001, 3001, SILENCE)
+            [apology] = server.wait_sent(3001, 1)
+            assert apology.text.startswith("Sorry")
+            server.send_text(3001, 3001, "मौन क्या है?")
+            assert server.wait_sent(3001, 2)[1].text.startswith("क्षमा करें")
+            server.send_text(3001, 3001, "/help")
+            assert "Write your question" in server.wait_sent(3001, 3)[2].text
+            assert process.proc.poll() is None
+        finally:
+            process.stop()
+        assert "Traceback" in process.log() and "test-key-not-real" not in process.log()
