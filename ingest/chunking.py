@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+CHUNKER_VERSION = "2"  # bump when chunk boundaries change: indexed files are then re-chunked on the next run
 _SENTENCE_END = re.compile(r"(?<=[.!?।॥])[\"'”’)\]]*\s+")
 _PARAGRAPHS = re.compile(r"\n\s*\n")
 

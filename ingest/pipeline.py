@@ -20,6 +20,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from ingest.chunking import CHUNKER_VERSION
 from ingest.documents import Chunk, Document, make_chunks, split_documents
 from ingest.loaders import SUPPORTED, LoadedFile, LoadError, load_file
 from rag_bot.config import Settings
@@ -155,6 +156,7 @@ class Ingester:
         self.store = IndexStore(settings, self.embedder.name)
         self.progress = progress
         self.budget = min(settings.chunk_tokens, self.embedder.max_tokens - 2)
+        self.chunking = f"v{CHUNKER_VERSION}/{self.budget}"
 
     def chunk(self, loaded: LoadedFile, item: SourceItem, language: str) -> tuple[list[Document], list[Chunk]]:
         documents = split_documents(loaded, item.source, language)
@@ -172,7 +174,7 @@ class Ingester:
             summary.repaired = repair(self.store, manifest)
             manifest.embedding_model = self.embedder.name
             to_delete: set[str] = set()
-            todo = [it for it in items if _changed(manifest.files.get(it.source), it)]
+            todo = [it for it in items if _changed(manifest.files.get(it.source), it, self.chunking)]
             summary.skipped = len(items) - len(todo)
             new_entries: dict[str, KeywordEntry] = {}
             last_save = time.monotonic()
@@ -209,6 +211,7 @@ class Ingester:
                 new_entries.update((e.id, e) for e in _entries_for(chunks))
                 manifest.files[item.source] = FileRecord(
                     content_hash=item.content_hash, chunk_ids=new_ids, size=item.size, root=item.root,
+                    chunking=self.chunking,
                     documents=[{"doc_id": c.metadata["doc_id"], "title": c.metadata["title"],
                                 "date": c.metadata["date"] or None, "language": c.metadata["language"],
                                 "chunks": c.metadata["n_chunks"]} for c in chunks if c.metadata["seq"] == 0],
@@ -241,8 +244,9 @@ class Ingester:
         return summary
 
 
-def _changed(record: FileRecord | None, item: SourceItem) -> bool:
-    return record is None or record.content_hash != item.content_hash
+def _changed(record: FileRecord | None, item: SourceItem, chunking: str) -> bool:
+    """New, edited, or chunked with other settings (then its chunks are rebuilt; unchanged ids are kept)."""
+    return record is None or record.content_hash != item.content_hash or record.chunking != chunking
 
 
 def _in_scope(root: str, scope: Path, source: str) -> bool:

@@ -177,3 +177,17 @@ def test_kill_minus_nine_then_rerun_repairs(tmp_path, settings, kill_after):
     assert len(manifest.files) == 24
     assert all("revised" in d["title"] for s, r in manifest.files.items() for d in r.documents if int(s[1:3]) % 2 == 0)
     assert ingest_paths([corpus], settings, progress=False).chunks == 0
+
+
+def test_changing_the_chunk_size_rechunks_on_the_next_run(tmp_path, make_settings):
+    corpus = tmp_path / "corpus"
+    write_text(corpus / "long.txt", "Rivers\n15 August 1969\n\n" + " ".join(
+        f"Sentence {i} is about the ferryman and the river at dawn." for i in range(60)))
+    small = make_settings(chunk_tokens=64)
+    first = ingest_paths([corpus], small, progress=False)
+    assert ingest_paths([corpus], small, progress=False).replaced == 0
+    bigger = make_settings(chunk_tokens=200)
+    again = ingest_paths([corpus], bigger, progress=False)
+    assert again.replaced == 1 and 0 < again.chunks < first.chunks
+    c, k, m = consistency(bigger)
+    assert c == k == m and len(m) == again.chunks

@@ -21,6 +21,7 @@ class FileRecord:
     documents: list[dict[str, Any]] = field(default_factory=list)
     size: int = 0
     root: str = ""
+    chunking: str = ""  # chunker version and budget the chunks were made with
 
 
 @dataclass
