@@ -440,6 +440,15 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
             self.stats["reads"] += 1
             yield from (s.reference for s in thread.collection("namespaces").select(["thread_id"]).get(**kw))
 
+    def _list_query(self, ns_ref: Any, checkpoint_id: str | None, before_id: str | None) -> Any:
+        """Newest-first checkpoints of one namespace, optionally one id or those before an id (sync and async)."""
+        query = self._latest_query(ns_ref)
+        if checkpoint_id:
+            query = query.where(filter=FieldFilter("checkpoint_id", "==", checkpoint_id))
+        if before_id:
+            query = query.where(filter=FieldFilter("checkpoint_id", "<", before_id))
+        return query
+
     def list(
         self,
         config: RunnableConfig | None,
@@ -456,11 +465,7 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
             for ns_ref in self._namespaces(config):
                 if remaining is not None and remaining <= 0:
                     return
-                query = self._latest_query(ns_ref)
-                if checkpoint_id:
-                    query = query.where(filter=FieldFilter("checkpoint_id", "==", checkpoint_id))
-                if before_id:
-                    query = query.where(filter=FieldFilter("checkpoint_id", "<", before_id))
+                query = self._list_query(ns_ref, checkpoint_id, before_id)
                 cursor = None
                 while remaining is None or remaining > 0:
                     page_size = PAGE_SIZE if filter or remaining is None else min(PAGE_SIZE, remaining)
@@ -638,11 +643,7 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
             for ns_ref in await self._anamespaces(config):
                 if remaining is not None and remaining <= 0:
                     return
-                query = self._latest_query(ns_ref)
-                if checkpoint_id:
-                    query = query.where(filter=FieldFilter("checkpoint_id", "==", checkpoint_id))
-                if before_id:
-                    query = query.where(filter=FieldFilter("checkpoint_id", "<", before_id))
+                query = self._list_query(ns_ref, checkpoint_id, before_id)
                 cursor = None
                 while remaining is None or remaining > 0:
                     page_size = PAGE_SIZE if filter or remaining is None else min(PAGE_SIZE, remaining)
