@@ -87,6 +87,7 @@ class Settings(BaseSettings):
     telegram_webhook_url: str | None = Field(None, description="Public webhook URL; unset = long polling.")
     telegram_webhook_secret: SecretStr | None = Field(None, description="Secret token checked on webhook requests.")
     telegram_webhook_port: int = Field(8443, description="Local port of the webhook listener.")
+    telegram_webhook_listen: str = Field("0.0.0.0", description="Address the webhook listener binds (behind a reverse proxy: 127.0.0.1).")
     telegram_max_upload_mb: float = Field(20.0, gt=0, description="Largest document an admin may upload.")
     upload_dir: Path = Field(Path(".rag-bot/uploads"), description="Where admin uploads are stored and ingested from.")
     default_language: Literal["en", "hi"] = Field("en", description="Answer language when a user has set none.")

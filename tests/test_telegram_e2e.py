@@ -295,3 +295,54 @@ def test_agent_failure_gets_an_apology_and_the_bot_stays_up(sample_index, tmp_pa
         finally:
             process.stop()
         assert "Traceback" in process.log() and "test-key-not-real" not in process.log()
+
+
+# ------------------------------------------------------------------------------------------------ webhook mode
+def test_webhook_mode_checks_the_secret_token(sample_index, tmp_path):
+    import json
+    import socket
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with FakeTelegram() as server:
+        process = BotProcess(server, tmp_path, sample_index, RAG_BOT_TELEGRAM_WEBHOOK_URL=f"http://127.0.0.1:{port}/hook",
+                             RAG_BOT_TELEGRAM_WEBHOOK_PORT=str(port), RAG_BOT_TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
+                             RAG_BOT_TELEGRAM_WEBHOOK_SECRET="s3cret-token").start()
+        try:
+            assert server.webhook == {"url": f"http://127.0.0.1:{port}/hook", "secret_token": "s3cret-token"}
+            assert not server.calls_of("getUpdates")  # no long polling in webhook mode
+
+            def post(update: dict, secret: str | None) -> int:
+                headers = {"Content-Type": "application/json"}
+                if secret is not None:
+                    headers["X-Telegram-Bot-Api-Secret-Token"] = secret
+                request = urllib.request.Request(f"http://127.0.0.1:{port}/hook", data=json.dumps(update).encode(),
+                                                 headers=headers, method="POST")
+                deadline = time.monotonic() + 60
+                while True:
+                    try:
+                        with urllib.request.urlopen(request, timeout=10) as response:
+                            return response.status
+                    except urllib.error.HTTPError as exc:
+                        return exc.code
+                    except OSError:  # the listener may still be starting
+                        if time.monotonic() > deadline:
+                            raise
+                        time.sleep(0.3)
+
+            forged = {"update_id": 9001, "message": server.user_message(3001, 3001, SILENCE)}
+            assert post(forged, "wrong-secret") == 403
+            assert post({"update_id": 9002, "message": server.user_message(3001, 3001, SILENCE)}, None) == 403
+            genuine = {"update_id": 9003, "message": server.user_message(3001, 3001, SILENCE)}
+            assert post(genuine, "s3cret-token") == 200
+            [reply] = server.wait_sent(3001, 1)
+            assert reply.reply_to_message_id == genuine["message"]["message_id"]
+            assert "[1]" in plain(reply.text)
+            time.sleep(1.0)
+            assert len(server.sent_to(3001)) == 1  # the forged updates were never processed
+        finally:
+            process.stop()
+        assert "s3cret-token" not in process.log()

@@ -62,6 +62,7 @@ class FakeTelegram:
         self.chat_actions: list[tuple[int, str]] = []
         self.callback_answers: list[dict] = []
         self.commands: dict[str, list[dict]] = {}
+        self.webhook: dict[str, Any] | None = None
         self.files: dict[str, tuple[str, bytes]] = {}
         self.faults: dict[str, int] = {}
         self.fault_hits: dict[str, int] = {}
@@ -305,6 +306,13 @@ class FakeTelegram:
         return self._ok(BOT_USER)
 
     async def _m_deleteWebhook(self, params: dict) -> web.Response:
+        with self._lock:
+            self.webhook = None
+        return self._ok(True)
+
+    async def _m_setWebhook(self, params: dict) -> web.Response:
+        with self._lock:
+            self.webhook = {"url": params.get("url"), "secret_token": params.get("secret_token")}
         return self._ok(True)
 
     async def _m_setMyCommands(self, params: dict) -> web.Response:
@@ -477,7 +485,8 @@ class BotProcess:
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"bot exited with {self.proc.returncode}:\n{self.log()}")
-            if self.fake.calls_of("getUpdates") and len(self.fake.calls_of("setMyCommands")) >= 2:
+            listening = self.fake.calls_of("getUpdates") or self.fake.calls_of("setWebhook")
+            if listening and len(self.fake.calls_of("setMyCommands")) >= 2:
                 return self
             time.sleep(0.2)
         raise RuntimeError(f"bot did not start in {timeout} s:\n{self.log()}")

@@ -159,8 +159,8 @@ def run(settings: Settings) -> None:
                   else secrets.token_urlsafe(32))  # a fresh secret per process is registered with setWebhook
         path = urlparse(settings.telegram_webhook_url).path.strip("/")
         log.info("webhook mode on port %d, path /%s", settings.telegram_webhook_port, path)
-        application.run_webhook(listen="0.0.0.0", port=settings.telegram_webhook_port, url_path=path,
-                                webhook_url=settings.telegram_webhook_url, secret_token=secret,
+        application.run_webhook(listen=settings.telegram_webhook_listen, port=settings.telegram_webhook_port,
+                                url_path=path, webhook_url=settings.telegram_webhook_url, secret_token=secret,
                                 allowed_updates=Update.ALL_TYPES)
     else:
         log.info("long polling mode")
