@@ -161,3 +161,23 @@ def test_keyword_readers_reload_new_snapshots_and_ignore_partial_ones(tmp_path):
     assert {i for i, _ in reader.search("river", 5, SearchFilters())} == {"a", "b"}
     assert [i for i, _ in reader.search("river", 5, SearchFilters(language="hi"))] == ["b"]
     assert len(list((tmp_path / "kw").glob("snap-*"))) <= 2  # old snapshots pruned
+
+
+@pytest.mark.parametrize("filters", [SearchFilters(language="hi"), SearchFilters(date="1969-08-15"),
+                                     SearchFilters(date_from="1969-04-01", date_to="1970-12-31", language="en"),
+                                     SearchFilters(date_to="1969-06-30")])
+def test_probe_then_filter_equals_chromas_filtered_search(retriever, filters):
+    from rag_bot.index.vectors import matches
+
+    vector = retriever.embedder.embed_query("the river at dawn")
+    exact = retriever.store.vectors.search(vector, 5, filters)
+    for probe in (5, 12, 1000):  # too small (falls back), borderline, everything
+        probed = retriever.store.vectors.search(vector, 5, filters, probe=probe)
+        assert [h.id for h in probed] == [h.id for h in exact]
+    assert exact and all(matches(h.metadata, filters) for h in exact)
+
+
+def test_a_filter_nothing_passes_skips_the_dense_search(retriever):
+    assert retriever.store.keywords.selectivity(SearchFilters(date="1999-01-01")) == 0.0
+    assert retriever.candidates("river", SearchFilters(date="1999-01-01"), "hybrid", 10) == ([], [])
+    assert 0 < retriever.store.keywords.selectivity(SearchFilters(language="hi")) < 1

@@ -193,6 +193,14 @@ class KeywordIndex:
                     log.warning("keyword snapshot %s vanished while loading (%s); retrying", name, exc)
             raise RuntimeError(f"Could not load the keyword index in {self.directory}.")
 
+    def selectivity(self, filters: SearchFilters) -> float | None:
+        """Share of indexed chunks that ``filters`` allow (None without a snapshot); sizes the dense probe."""
+        snap = self.snapshot()
+        if snap is None or not snap.ids:
+            return None
+        mask = snap.mask(filters)
+        return 1.0 if mask is None else float(np.count_nonzero(mask)) / len(snap.ids)
+
     def ids(self) -> set[str]:
         snap = self.snapshot()
         return set(snap.ids) if snap else set()

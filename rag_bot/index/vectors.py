@@ -123,21 +123,44 @@ class VectorIndex:
         return [Hit(id=cid, score=0.0, text=text or "", metadata=dict(meta or {}))
                 for cid, text, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True)]
 
-    def search(self, embedding: np.ndarray, k: int, filters: SearchFilters) -> list[Hit]:
-        """Top-``k`` chunks by cosine similarity under ``filters``."""
+    def search(self, embedding: np.ndarray, k: int, filters: SearchFilters, probe: int | None = None) -> list[Hit]:
+        """Top-``k`` chunks by cosine similarity under ``filters`` (ids, scores and metadata; no text).
+
+        Chroma's filtered search is slow for broad filters on large collections (a language filter at 100k chunks:
+        ~130 ms, against ~10 ms unfiltered). With ``probe``, an unfiltered search for ``probe`` neighbours is
+        filtered here first: when at least ``k`` pass, they are exactly the top ``k`` of the filtered set (a better
+        match would have been in the probe); otherwise the filtered search runs. The caller sizes ``probe`` from
+        the filter's selectivity.
+        """
         n = self.count()
         if n == 0:
             return []
-        res = self._collection.query(
-            query_embeddings=[np.asarray(embedding, dtype=np.float32)], n_results=min(k, n),
-            where=chroma_where(filters), include=["documents", "metadatas", "distances"],
-        )
-        return [
-            Hit(id=cid, score=1.0 - float(dist), text=text or "", metadata=dict(meta or {}))
-            for cid, text, meta, dist in zip(
-                res["ids"][0], res["documents"][0], res["metadatas"][0], res["distances"][0], strict=True
-            )
-        ]
+        vector = [np.asarray(embedding, dtype=np.float32)]
+        where = chroma_where(filters)
+        if where is not None and probe:
+            hits = self._query(vector, min(n, max(probe, k)), None)
+            kept = [h for h in hits if matches(h.metadata, filters)]
+            if len(kept) >= k or len(hits) == n:
+                return kept[:k]
+        return self._query(vector, min(k, n), where)
+
+    def _query(self, vector: list[np.ndarray], n_results: int, where: dict[str, Any] | None) -> list[Hit]:
+        res = self._collection.query(query_embeddings=vector, n_results=n_results, where=where,
+                                     include=["metadatas", "distances"])
+        return [Hit(id=cid, score=1.0 - float(dist), text="", metadata=dict(meta or {}))
+                for cid, meta, dist in zip(res["ids"][0], res["metadatas"][0], res["distances"][0], strict=True)]
+
+
+def matches(metadata: dict[str, Any], filters: SearchFilters) -> bool:
+    """The Python twin of :func:`chroma_where` for one chunk's metadata."""
+    day = int(metadata.get("date_int") or 0)
+    if filters.date and day != date_int(filters.date):
+        return False
+    if filters.date_from and day < date_int(filters.date_from):
+        return False
+    if filters.date_to and not 0 < day <= date_int(filters.date_to):
+        return False
+    return not (filters.language and metadata.get("language") != filters.language)
 
 
 def _clean(meta: dict[str, Any]) -> dict[str, Any]:

@@ -16,6 +16,8 @@ from rag_bot.retrieval.types import Hit, Passage, SearchFilters
 
 log = logging.getLogger(__name__)
 Mode = Literal["hybrid", "dense", "keyword"]
+PROBE_MARGIN = 1.5  # probe this many times the neighbours the filter's selectivity predicts are needed
+MAX_PROBE = 2000  # beyond this, Chroma's filtered search is the cheaper path
 
 
 class HybridRetriever:
@@ -32,11 +34,26 @@ class HybridRetriever:
         dense: list[tuple[str, float]] = []
         keyword: list[tuple[str, float]] = []
         if mode in ("hybrid", "dense"):
-            vector = self.embedder.embed_query(query) if query_vector is None else query_vector
-            dense = [(h.id, h.score) for h in self.store.vectors.search(vector, n, filters)]
+            probe = self._probe_size(filters, n)
+            if probe != 0:  # 0: no indexed chunk passes the filters
+                vector = self.embedder.embed_query(query) if query_vector is None else query_vector
+                dense = [(h.id, h.score) for h in self.store.vectors.search(vector, n, filters, probe=probe)]
         if mode in ("hybrid", "keyword"):
             keyword = self.store.keywords.search(query, n, filters)
         return dense, keyword
+
+    def _probe_size(self, filters: SearchFilters, n: int) -> int | None:
+        """Unfiltered neighbours to probe before Chroma's (slow) filtered search: ``n`` / selectivity with a
+        margin, when that stays small; None = use the filtered search; 0 = nothing can match."""
+        if filters.is_empty():
+            return None
+        share = self.store.keywords.selectivity(filters)
+        if share is None:
+            return None
+        if share == 0.0:
+            return 0
+        probe = int(n / share * PROBE_MARGIN) + 1
+        return probe if probe <= MAX_PROBE else None
 
     def fuse(self, dense: list[tuple[str, float]], keyword: list[tuple[str, float]], mode: Mode,
              weight: float | None = None) -> list[tuple[str, float]]:
