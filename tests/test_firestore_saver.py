@@ -17,7 +17,8 @@ from langgraph.checkpoint.conformance.test_utils import (
 )
 from langgraph.checkpoint.serde.types import ERROR, INTERRUPT
 
-from rag_bot.memory.firestore_saver import FirestoreSaver, decode_id, encode_id
+from rag_bot.memory.firestore_common import decode_id, encode_id
+from rag_bot.memory.firestore_saver import FirestoreSaver
 
 
 def new_saver(project: str, *, timeout: float = 15.0, with_async: bool = True) -> FirestoreSaver:

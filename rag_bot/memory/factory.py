@@ -67,7 +67,7 @@ def _probe_sync(client: Any, settings: Settings) -> None:
     """One cheap read so a wrong project / unreachable Firestore fails at start-up, not mid-chat."""
     from google.api_core.retry import Retry, if_transient_error
 
-    from rag_bot.memory.firestore_saver import _errors
+    from rag_bot.memory.firestore_common import firestore_errors as _errors
 
     timeout = min(_PROBE_TIMEOUT_S, _timeout(settings))
     ref = client.collection(f"{settings.firestore_prefix}_threads").document("probe")
@@ -78,7 +78,7 @@ def _probe_sync(client: Any, settings: Settings) -> None:
 async def _probe_async(client: Any, settings: Settings) -> None:
     from google.api_core.retry import AsyncRetry, if_transient_error
 
-    from rag_bot.memory.firestore_saver import _errors
+    from rag_bot.memory.firestore_common import firestore_errors as _errors
 
     timeout = min(_PROBE_TIMEOUT_S, _timeout(settings))
     ref = client.collection(f"{settings.firestore_prefix}_threads").document("probe")

@@ -24,12 +24,10 @@ Transport failures (Firestore unreachable, deadline exceeded) raise
 
 from __future__ import annotations
 
-import base64
 import random
 import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
-from contextlib import contextmanager
 from typing import Any
 
 from google.api_core import exceptions as gexc
@@ -51,6 +49,8 @@ from langgraph.checkpoint.base import (
 )
 
 from rag_bot.memory.errors import MemoryUnavailableError
+from rag_bot.memory.firestore_common import encode_id
+from rag_bot.memory.firestore_common import firestore_errors as _errors
 
 INLINE_LIMIT = 900_000  # bytes of one value kept inside its document
 CHUNK_SIZE = 900_000  # bytes per chunk document (Firestore document limit: 1 MiB)
@@ -58,64 +58,8 @@ MAX_COMMIT_BYTES = 3_800_000  # payload of one commit: under 4 MiB (gRPC message
 # Firestore itself accepts 10 MiB requests)
 MAX_COMMIT_WRITES = 450  # writes of one commit (Firestore limit: 500)
 PAGE_SIZE = 100  # checkpoints fetched per query page in list()
-_MAX_ID_BYTES = 1400  # Firestore document ids are at most 1500 bytes
-
-_UNAVAILABLE = (
-    gexc.ServiceUnavailable,
-    gexc.DeadlineExceeded,
-    gexc.RetryError,
-    gexc.InternalServerError,
-    gexc.Unknown,
-    gexc.Unauthenticated,
-    gexc.PermissionDenied,
-    TimeoutError,
-    ConnectionError,
-)
 
 Op = tuple[str, Any, dict[str, Any]]  # ("set" | "create", document reference, data)
-
-
-def encode_id(value: str) -> str:
-    """An arbitrary string as a safe Firestore document id (reversible, no "/", never "." or "__x__")."""
-    encoded = "k" + base64.urlsafe_b64encode(value.encode("utf-8")).decode("ascii").rstrip("=")
-    if len(encoded) > _MAX_ID_BYTES:
-        raise ValueError(f"id too long for Firestore ({len(value)} characters): {value[:40]!r}...")
-    return encoded
-
-
-def decode_id(encoded: str) -> str:
-    """Inverse of :func:`encode_id`."""
-    body = encoded[1:]
-    return base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)).decode("utf-8")
-
-
-def _translate(exc: BaseException) -> MemoryUnavailableError:
-    if isinstance(exc, gexc.PermissionDenied | gexc.Unauthenticated):
-        message = (
-            "The conversation memory (Firestore) refused access: check the project, database and "
-            "credentials of the bot."
-        )
-    else:
-        message = (
-            "The conversation memory (Firestore) cannot be reached right now, so this chat could not be "
-            "saved or loaded; please try again in a minute."
-        )
-    return MemoryUnavailableError(message, detail=f"{type(exc).__name__}: {exc}", backend="firestore")
-
-
-@contextmanager
-def _errors() -> Iterator[None]:
-    try:
-        yield
-    except MemoryUnavailableError:
-        raise
-    except _UNAVAILABLE as exc:
-        raise _translate(exc) from exc
-    except Exception as exc:  # google.auth errors, grpc errors without the api_core wrapper
-        module = type(exc).__module__
-        if module.startswith(("google.auth", "grpc")):
-            raise _translate(exc) from exc
-        raise
 
 
 class FirestoreSaver(BaseCheckpointSaver[str]):

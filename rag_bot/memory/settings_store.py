@@ -268,14 +268,14 @@ class FirestoreSettingsStore(UserSettingsStore):
         return self.client.collection(f"{self.prefix}_{name}")
 
     def _call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        from rag_bot.memory.firestore_saver import _errors
+        from rag_bot.memory.firestore_common import firestore_errors as _errors
 
         with _errors():
             return fn(*args, retry=self._retry, timeout=self.timeout, **kwargs)
 
     @staticmethod
     def _id(value: str | int) -> str:
-        from rag_bot.memory.firestore_saver import encode_id
+        from rag_bot.memory.firestore_common import encode_id
 
         return encode_id(str(value))
 
@@ -286,7 +286,7 @@ class FirestoreSettingsStore(UserSettingsStore):
     def update_user_settings(self, user_id: str | int, **values: Any) -> dict[str, Any]:
         from google.cloud import firestore
 
-        from rag_bot.memory.firestore_saver import _errors
+        from rag_bot.memory.firestore_common import firestore_errors as _errors
 
         ref = self._col("users").document(self._id(user_id))
         # A merge write changes only the named keys, atomically, with no read-modify-write race:
