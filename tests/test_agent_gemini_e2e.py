@@ -174,3 +174,32 @@ def test_gemini_agent_sync_conversational_turn_then_question(indexed):
     assert roles[:2] == ["router", "conversational"]
     assert "router" in roles[2:] and "agent" in roles[2:] and roles[-1] in {"answer", "summary"}
     assert "unknown" not in roles
+
+
+class StreamingScript(Script):
+    """As :class:`Script`, but the answer arrives as server-sent chunks, the bogus marker split across two."""
+
+    def __call__(self, request: GeminiRequest):
+        body = super().__call__(request)
+        if role_of(request) != "answer" or not isinstance(body, dict):
+            return body
+        assert request.action == "streamGenerateContent"  # streaming mode streams the answer model's request
+        text = body["candidates"][0]["content"]["parts"][0]["text"]
+        cut = [0, 12, text.index("[") + 1, text.index("]") + 3, text.rindex("[") + 1, len(text)]
+        return [text_response(text[a:b]) for a, b in zip(cut, cut[1:], strict=False)]
+
+
+def test_gemini_answer_streams_over_sse_without_the_bogus_citation(indexed):
+    settings, gemini = indexed
+    script = StreamingScript(fail_answer_once=False)
+    gemini.responder = script
+    service = AgentService(settings, checkpointer=InMemorySaver())
+    pieces: list[str] = []
+
+    reply = service.stream("What did the children do at the river festival on 4 March 2021?", "s-1", pieces.append)
+
+    assert reply.termination == "answered" and [c["n"] for c in reply.citations] == [script.cited]
+    assert len(pieces) >= 2 and "".join(pieces) == reply.answer
+    assert f"[{script.cited}]" in pieces[0]  # nothing was shown before the first valid citation
+    assert "[7" not in "".join(pieces)
+    assert [r.action for r in gemini.generate_requests] == ["streamGenerateContent"] * 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 from uuid import UUID
@@ -16,6 +17,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from rag_bot.agent.graph import build_graph, recursion_limit_for
 from rag_bot.agent.history import text_of
 from rag_bot.agent.models import RoleModels
+from rag_bot.agent.streaming import TurnStreamer
 from rag_bot.config import Settings, get_settings
 
 
@@ -104,6 +106,22 @@ class AgentService:
         state = await self.graph.ainvoke({"messages": [HumanMessage(question)]},
                                          self._config(thread_id, language, counter))
         return self._reply(state, counter)
+
+    def stream(self, question: str, thread_id: str, on_text: Callable[[str], None],
+               language: str | None = None) -> Reply:
+        """Like :meth:`ask`, calling ``on_text`` with answer text as a streaming model produces it.
+
+        Only text the answer node would keep is passed on (see :mod:`rag_bot.agent.streaming`); the returned
+        :class:`Reply` is the final, checked answer. Compare it with what was streamed: a non-streaming model
+        streams nothing, and a retried answer is not streamed twice.
+        """
+        counter = ModelCallCounter()
+        streamer = TurnStreamer(on_text)
+        for mode, payload in self.graph.stream({"messages": [HumanMessage(question)]},
+                                               self._config(thread_id, language, counter),
+                                               stream_mode=["messages", "values"]):
+            streamer.event(mode, payload)
+        return self._reply(streamer.final_state, counter)
 
     def history(self, thread_id: str) -> dict[str, Any]:
         """The thread's stored state (full messages, summary, ...); empty dict for an unknown thread."""

@@ -61,8 +61,14 @@ def _service(settings: Settings, stack: contextlib.ExitStack):
     return AgentService(settings, checkpointer=_checkpointer(settings, stack))
 
 
-def _print_reply(reply) -> None:
-    typer.echo(reply.answer)
+def _print_reply(reply, streamed: str = "") -> None:
+    """The answer (unless it was already streamed as is) and its sources."""
+    if not streamed:
+        typer.echo(reply.answer)
+    elif streamed.strip() != reply.answer.strip():
+        typer.echo(f"\n\n(final answer)\n{reply.answer}")
+    else:
+        typer.echo("")
     if reply.citations:
         typer.echo("\nSources:")
         typer.echo(reply.sources_text())
@@ -75,6 +81,18 @@ def _as_json(reply) -> dict:
                                                  "score", "chunk_ids", "retrieved_by")} for d in reply.documents]}
 
 
+def _ask_streaming(service, question: str, thread: str, language: str | None):
+    """Answer with tokens printed as a streaming model writes them (only text the answer check keeps)."""
+    pieces: list[str] = []
+
+    def on_text(text: str) -> None:
+        pieces.append(text)
+        typer.echo(text, nl=False)
+
+    reply = service.stream(question, thread, on_text, language=language)
+    _print_reply(reply, "".join(pieces))
+
+
 def ask(
     question: str = typer.Argument(..., help="The question, in English or Hindi."),
     json_output: bool = typer.Option(False, "--json", help="Print answer, citations, route and documents as JSON."),
@@ -84,12 +102,14 @@ def ask(
 ) -> None:
     """Answer one question from the documents, with citations."""
     settings = _settings(index_dir)
+    thread = thread or f"cli-{uuid.uuid4().hex}"
     with contextlib.ExitStack() as stack:
-        reply = _service(settings, stack).ask(question, thread or f"cli-{uuid.uuid4().hex}", language=language)
-    if json_output:
-        typer.echo(json.dumps(_as_json(reply), ensure_ascii=False))
-    else:
-        _print_reply(reply)
+        service = _service(settings, stack)
+        if not json_output:
+            _ask_streaming(service, question, thread, language)
+            return
+        reply = service.ask(question, thread, language=language)
+    typer.echo(json.dumps(_as_json(reply), ensure_ascii=False))
 
 
 def chat(
@@ -116,5 +136,5 @@ def chat(
                 thread = f"cli-{uuid.uuid4().hex}"
                 typer.echo("(new conversation)")
                 continue
-            _print_reply(service.ask(line, thread, language=language))
+            _ask_streaming(service, line, thread, language)
             typer.echo("")
