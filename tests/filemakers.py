@@ -5,11 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 
-def write_pdf(path: Path, pages: list[str]) -> Path:
-    """A PDF with one text page per item (latin-1 text, core font)."""
+def write_pdf(path: Path, pages: list[str], user_password: str | None = None) -> Path:
+    """A PDF with one text page per item (latin-1 text, core font); encrypted (RC4) with a user password."""
     from fpdf import FPDF
 
     pdf = FPDF()
+    if user_password:
+        from fpdf.enums import EncryptionMethod
+
+        pdf.set_encryption(owner_password="owner", user_password=user_password,
+                           encryption_method=EncryptionMethod.RC4)
     pdf.set_font("Helvetica", size=11)
     for text in pages:
         pdf.add_page()

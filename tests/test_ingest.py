@@ -116,6 +116,9 @@ def test_broken_files_fail_with_reasons_and_leave_index_unchanged(tmp_path, sett
     (bad / "image.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 4)
     (bad / "garbage.html").write_bytes(bytes((i * 97 + 13) % 256 for i in range(4000)))
     (bad / "huge.txt").write_bytes(b"a" * 3_000_000)
+    write_pdf(bad / "locked.pdf", ["A secret talk\nDate: 1969-05-01\n\nNobody may read this."], user_password="pw")
+    docx_bytes = next(corpus.rglob("*.docx")).read_bytes()
+    (bad / "cut.docx").write_bytes(docx_bytes[: len(docx_bytes) // 2])
     result = subprocess.run(
         [sys.executable, "-m", "rag_bot.frontends.cli", "ingest", str(bad), "--json"],
         capture_output=True, text=True, cwd=REPO,
@@ -124,7 +127,9 @@ def test_broken_files_fail_with_reasons_and_leave_index_unchanged(tmp_path, sett
     assert result.returncode == 1, result.stderr
     summary = json.loads(result.stdout.strip().splitlines()[-1])
     reasons = {f["path"]: f["reason"] for f in summary["failed"]}
-    assert set(reasons) == {"truncated.pdf", "zero.md", "image.txt", "garbage.html", "huge.txt"}
+    assert set(reasons) == {"truncated.pdf", "zero.md", "image.txt", "garbage.html", "huge.txt", "locked.pdf",
+                            "cut.docx"}
+    assert "encrypted" in reasons["locked.pdf"] and "DOCX" in reasons["cut.docx"]
     assert "PDF" in reasons["truncated.pdf"] and "empty" in reasons["zero.md"]
     assert "binary" in reasons["image.txt"] and "limit" in reasons["huge.txt"]
     assert reasons["garbage.html"]
