@@ -44,3 +44,22 @@ def test_bare_date_question_quotes_that_dates_talk_and_a_mentioned_date_is_not_a
     # the fear talk mentions "April 2, 1969" in its body; no talk is dated so: no answer, even after the retry
     mentioned = svc.ask("What was said on 2 April 1969?", "t2")
     assert mentioned.termination == "no_documents" and mentioned.citations == []
+
+
+@pytest.mark.parametrize(("question", "first_language"), [("What was said on 1969-01-23?", "en"),
+                                                         ("२३ जनवरी १९६९ को क्या कहा गया?", "hi")])
+def test_bare_date_overview_quotes_the_users_language_first(make_settings, question, first_language):
+    """1969-01-23 has an English talk (in a multi-talk PDF) and its Hindi version (HTML): both are quoted, the
+    version in the question's language first."""
+    from ingest.pipeline import ingest_paths
+    from rag_bot.agent.rules import detect_language
+
+    settings = make_settings(checkpointer="memory")
+    assert not ingest_paths([CORPUS / "pdf" / "talks-1969-jan.pdf", CORPUS / "html" / "maun-1969-01-23.html"],
+                            settings, progress=False).failed
+    reply = AgentService(settings, checkpointer=InMemorySaver()).ask(question, "t")
+    assert {c["date"] for c in reply.citations} == {"1969-01-23"}
+    quotes = [line for line in reply.answer.splitlines() if line.startswith("- “")]
+    languages = [detect_language(q) for q in quotes]
+    assert set(languages) == {"en", "hi"}
+    assert languages[0] == first_language and languages == sorted(languages, key=lambda x: x != first_language)

@@ -169,7 +169,8 @@ class ExtractiveChatModel(BaseChatModel):
         sentence_vecs = self._sentence_cache().embed_passages([s for _, s in candidates])
         headings = [f"{p.title}\n{p.text[:HEADING_CHARS]}" for p in passages if p.date]
         if rules.is_date_only(question, headings):
-            return self._overview(candidates, sentence_vecs, language)
+            languages = {p.n: rules.detect_language(p.text[:HEADING_CHARS]) for p in passages}
+            return self._overview(candidates, sentence_vecs, language, languages)
         query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)
         scores = sentence_vecs @ query_vec
         order = np.argsort(-scores)
@@ -183,15 +184,19 @@ class ExtractiveChatModel(BaseChatModel):
         lines += [f"- “{candidates[i][1]}” [{candidates[i][0]}]" for i in chosen]
         return AIMessage(content="\n".join(lines))
 
-    def _overview(self, candidates: list[tuple[int, str]], vectors: np.ndarray, language: str) -> AIMessage:
+    def _overview(self, candidates: list[tuple[int, str]], vectors: np.ndarray, language: str,
+                  languages: dict[int, str | None]) -> AIMessage:
         """For "what was said on <date>?": the passages are that date's documents (retrieved by the date filter),
-        so relevance is given; quote each document's most central sentences (closest to its own centroid)."""
+        so relevance is given; quote each document's most central sentences (closest to its own centroid),
+        documents in the user's language first (an English and a Hindi version of one talk: English first for
+        an English question)."""
         by_passage: dict[int, list[int]] = {}
         for i, (n, _) in enumerate(candidates):
             by_passage.setdefault(n, []).append(i)
         per_passage = max(1, self.answer_sentences // len(by_passage))
         chosen: list[int] = []
-        for rows in by_passage.values():
+        order = sorted(by_passage, key=lambda n: languages.get(n) != language)  # stable: retrieval order kept
+        for rows in (by_passage[n] for n in order):
             centroid = vectors[rows].mean(axis=0)
             ranked = sorted(rows, key=lambda i: -float(vectors[i] @ centroid))
             chosen += sorted(ranked[:per_passage])
