@@ -93,7 +93,7 @@ def test_bare_date_question_asks_for_whole_documents():
 def test_extractive_answer_threshold_and_quotes():
     settings = make_settings(answer_sentences=2)
     model = ExtractiveChatModel(role="answer", settings=settings, min_relevance=settings.min_relevance,
-                                answer_sentences=2)
+                                answer_sentences=2, follow_sentences=0)
     passages = [{"source": "s.txt", "date": "1969-01-23", "title": "S",
                  "text": "Silence is the state of a mind that is not seeking anything. The weather was hot."}]
     good = model.invoke([HumanMessage(prompts.render_answer_input("What is silence?", passages, "en"))]).content
@@ -101,6 +101,32 @@ def test_extractive_answer_threshold_and_quotes():
     assert "weather" not in good
     bad = model.invoke([HumanMessage(prompts.render_answer_input("How do I bake bread?", passages, "en"))]).content
     assert bad == prompts.NOT_FOUND
+
+
+def test_extractive_answer_quotes_the_sentences_after_the_best_one_as_one_quote():
+    """The sentence naming the topic is quoted with the ones after it (where the answer usually is), up to
+    ``answer_sentences`` in all, consecutive sentences of one passage in one quote."""
+    passages = [
+        {"source": "chair.txt", "date": "1969-04-19", "title": "Work",
+         "text": "In Jaipur I once watched a carpenter named Yusuf make a single chair. It took him thirty days. "
+                 "He used only sheesham wood from his village. The market was noisy that year."},
+        {"source": "river.txt", "date": "1969-08-15", "title": "River",
+         "text": "The river floods every monsoon and the boats stay ashore. The fishermen mend their nets."},
+    ]
+    question = "How long did the carpenter Yusuf take to make one chair?"
+
+    def ask(**knobs) -> str:
+        model = ExtractiveChatModel(role="answer", min_relevance=0.80, **knobs)
+        return model.invoke([HumanMessage(prompts.render_answer_input(question, passages, "en"))]).content
+
+    alone = ask(answer_sentences=1, follow_sentences=0)
+    assert "Yusuf" in alone and "thirty days" not in alone
+    window = ask(answer_sentences=3, follow_sentences=2)
+    assert ("- “In Jaipur I once watched a carpenter named Yusuf make a single chair. It took him thirty days. "
+            "He used only sheesham wood from his village.” [1]") in window.splitlines()
+    assert "market" not in window and "[2]" not in window  # the budget of 3 sentences is spent
+    capped = ask(answer_sentences=2, follow_sentences=2)
+    assert "thirty days" in capped and "sheesham" not in capped
 
 
 def test_escaped_passages_round_trip():

@@ -27,7 +27,7 @@ class AgentConfiguration:
     max_retries: int = MAX_RETRIES
     summary_trigger_tokens: int = 3000
     summary_keep_messages: int = 6
-    answer_sentences: int = 4
+    answer_sentences: int = 6
 
     @classmethod
     def from_settings(cls, settings: Settings) -> AgentConfiguration:

@@ -11,10 +11,10 @@ construction. It reads the structured prompts of :mod:`rag_bot.agent.prompts`:
 * ``agent``: the last human message is ``render_agent_input(question, retry_note)`` -> an ``AIMessage`` with
   one ``retrieve_context`` tool call whose arguments come from :func:`rules.tool_arguments` (broadened when
   ``<retry>`` is present). Use it through ``bind_tools`` (like any tool-calling model).
-* ``answer``: the last human message is ``render_answer_input(...)`` -> the ``answer_sentences`` sentences of
-  the passages closest to the question (cosine of the embedder; sentences of >= 4 words, within
-  ``RELATIVE_MARGIN`` of the best), each quoted verbatim with ``[n]``; or ``NOT_FOUND`` when the best sentence
-  scores below ``min_relevance``.
+* ``answer``: the last human message is ``render_answer_input(...)`` -> the sentences of the passages closest
+  to the question (cosine of the embedder; sentences of >= 4 words, within ``RELATIVE_MARGIN`` of the best),
+  each with the ``follow_sentences`` after it, ``answer_sentences`` in all, quoted verbatim with ``[n]``; or
+  ``NOT_FOUND`` when the best sentence scores below ``min_relevance``.
 * ``conversational``: messages = [system from ``conversational_system(summary, lang)``, *history] -> templates:
   greeting, thanks, the list of the user's previous questions, a summary of the chat.
 * ``summary``: the last human message is ``render_summary_input(summary, turns)`` -> new summary lines
@@ -87,7 +87,8 @@ class ExtractiveChatModel(BaseChatModel):
     embedder: Any = None
     _sentence_vectors: Any = PrivateAttr(default=None)
     min_relevance: float = 0.80
-    answer_sentences: int = 4
+    answer_sentences: int = 6
+    follow_sentences: int = 2
     settings: Any = None
     _cache: dict = PrivateAttr(default_factory=dict)
 
@@ -97,7 +98,8 @@ class ExtractiveChatModel(BaseChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        return {"role": self.role, "min_relevance": self.min_relevance, "answer_sentences": self.answer_sentences}
+        return {"role": self.role, "min_relevance": self.min_relevance, "answer_sentences": self.answer_sentences,
+                "follow_sentences": self.follow_sentences}
 
     def bind_tools(self, tools, *, tool_choice: str | None = None, **kwargs: Any):
         return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
@@ -178,11 +180,37 @@ class ExtractiveChatModel(BaseChatModel):
         if best < self.min_relevance:
             return AIMessage(content=prompts.NOT_FOUND)
         floor = max(self.min_relevance, best - RELATIVE_MARGIN)
-        chosen = [int(i) for i in order[: self.answer_sentences] if float(scores[i]) >= floor]
-        chosen.sort()  # document order reads better than score order
+        chosen = self._with_followers([int(i) for i in order if float(scores[i]) >= floor], candidates)
+        return AIMessage(content=self._quote(chosen, candidates, language))
+
+    def _with_followers(self, ranked: list[int], candidates: list[tuple[int, str]]) -> list[int]:
+        """Up to ``answer_sentences`` sentences: the best ones in rank order, each followed by the next
+        ``follow_sentences`` of its passage (the sentence that names a topic is often followed by the one that
+        answers: "a carpenter named Yusuf made a chair." -> "It took him thirty days."). Followers are not
+        filtered by their own score: on the labelled questions any floor lost answers (facts found 58.3 % unfiltered,
+        52.9 % with a floor 0.04 below ``min_relevance``), because the answering sentence rarely resembles the
+        question."""
+        chosen: list[int] = []
+        for i in ranked:
+            for j in range(i, i + 1 + self.follow_sentences):
+                if len(chosen) >= self.answer_sentences:
+                    return sorted(chosen)
+                if j < len(candidates) and candidates[j][0] == candidates[i][0] and j not in chosen:
+                    chosen.append(j)
+        return sorted(chosen)  # document order reads better than score order
+
+    @staticmethod
+    def _quote(chosen: list[int], candidates: list[tuple[int, str]], language: str) -> str:
+        """One quoted line per run of consecutive sentences of one passage, with its citation."""
         lines = [prompts.ANSWER_INTRO.get(language, prompts.ANSWER_INTRO["en"])]
-        lines += [f"- “{candidates[i][1]}” [{candidates[i][0]}]" for i in chosen]
-        return AIMessage(content="\n".join(lines))
+        runs: list[list[int]] = []
+        for i in chosen:
+            if runs and runs[-1][-1] == i - 1 and candidates[i - 1][0] == candidates[i][0]:
+                runs[-1].append(i)
+            else:
+                runs.append([i])
+        lines += [f"- “{' '.join(candidates[i][1] for i in run)}” [{candidates[run[0]][0]}]" for run in runs]
+        return "\n".join(lines)
 
     def _overview(self, candidates: list[tuple[int, str]], vectors: np.ndarray, language: str,
                   languages: dict[int, str | None]) -> AIMessage:

@@ -41,7 +41,8 @@ def extractive_models(settings: Settings, embedder=None) -> RoleModels:
 
     def make(role: str) -> ExtractiveChatModel:
         return ExtractiveChatModel(role=role, embedder=embedder, settings=settings,
-                                   min_relevance=settings.min_relevance, answer_sentences=settings.answer_sentences)
+                                   min_relevance=settings.min_relevance, answer_sentences=settings.answer_sentences,
+                                   follow_sentences=settings.follow_sentences)
 
     return RoleModels(router=make("router"), agent=make("agent"), answer=make("answer"), summary=make("summary"),
                       conversational=make("conversational"), condense=make("condense"))
