@@ -63,3 +63,22 @@ def test_bare_date_overview_quotes_the_users_language_first(make_settings, quest
     languages = [detect_language(q) for q in quotes]
     assert set(languages) == {"en", "hi"}
     assert languages[0] == first_language and languages == sorted(languages, key=lambda x: x != first_language)
+
+
+def test_a_year_naming_an_event_is_searched_without_the_year_when_no_talk_is_dated_then(make_settings):
+    """"the flood of 1961": no talk is dated 1961, so the retry searches without the year and finds the talk (of
+    1969) that tells of the flood; "love in 1970": talks of 1970 exist, none on love, so it stays unanswered."""
+    from ingest.pipeline import ingest_paths
+
+    settings = make_settings(checkpointer="memory")
+    files = [CORPUS / "md" / "river-1969-08-15.md", CORPUS / "txt" / "krodh-1970-01-10.txt",
+             CORPUS / "pdf" / "love-1969-02-14.pdf"]
+    assert not ingest_paths(files, settings, progress=False).failed
+    svc = AgentService(settings, checkpointer=InMemorySaver())
+    flood = svc.ask("How high did the flood of 1961 rise?", "t1")
+    assert flood.termination == "answered" and "seventh step" in flood.answer
+    assert [c["date"] for c in flood.citations] == ["1969-08-15"]
+    calls = [m for m in svc.history("t1")["messages"] if m.type == "tool"]
+    assert len(calls) == 2 and "no document is dated" in calls[0].content
+    love = svc.ask("What did he say about love in 1970?", "t2")
+    assert love.termination == "no_documents" and love.citations == []

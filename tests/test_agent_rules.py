@@ -179,3 +179,20 @@ def test_date_only_ignores_words_of_the_documents_headings():
                             ["The Roots of Fear\nTalks at Riverside - Acharya Devdutt - March 9, 1969"])
     assert is_date_only("Summarise the talk given on 2 November 1969.")
     assert is_date_only("१० जनवरी १९७० को किस विषय पर बात हुई?")
+
+
+def test_a_year_no_document_is_dated_in_is_dropped_on_the_retry_but_an_exact_date_never():
+    from rag_bot.agent.rules import period_was_empty, search_arguments
+    from rag_bot.retrieval.tool import NO_DOCUMENT_DATED
+
+    # the retry instruction itself must not look like the tool's "nothing dated" status
+    assert NO_DOCUMENT_DATED not in prompts.RETRY_NOTE and not period_was_empty(prompts.RETRY_NOTE)
+    note = prompts.RETRY_NOTE.format(calls="{}", statuses=f"Retrieved 0 passages: {NO_DOCUMENT_DATED} between x")
+    assert period_was_empty(note) and not period_was_empty(None)
+
+    flood = "How high did the flood of 1961 rise?"
+    assert search_arguments(flood, broaden=True)["date_from"] == "1961-01-01"  # kept by default
+    dropped = search_arguments(flood, broaden=True, drop_period=True)
+    assert "date_from" not in dropped and "date_to" not in dropped and "flood" in dropped["query"]
+    exact = search_arguments("What was said on 2 April 1969?", broaden=True, drop_period=True)
+    assert exact["date_filter"] == "1969-04-02"

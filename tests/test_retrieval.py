@@ -10,7 +10,7 @@ from rag_bot.config import Settings
 from rag_bot.index.keywords import KeywordIndex
 from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
-from rag_bot.retrieval.tool import make_retrieve_context
+from rag_bot.retrieval.tool import NO_DOCUMENT_DATED, make_retrieve_context
 from rag_bot.retrieval.types import SearchFilters
 from tests.filemakers import write_text
 
@@ -120,6 +120,25 @@ def test_tool_returns_status_and_artifact(retriever):
     first = message.artifact[0]
     assert {"source", "title", "date", "language", "chunk_ids", "score", "text"} <= set(first)
     assert str(len(message.artifact)) in message.content
+
+
+def test_tool_status_says_when_no_document_is_dated_in_the_period(retriever):
+    tool = make_retrieve_context(retriever)
+
+    def status(**args) -> str:
+        message = tool.invoke({"type": "tool_call", "id": "c", "name": "retrieve_context",
+                               "args": {"query": "flood", **args}})
+        assert message.artifact == []
+        return message.content
+
+    assert NO_DOCUMENT_DATED in status(date_from="1961-01-01", date_to="1961-12-31")
+    assert "between 1961-01-01 and 1961-12-31" in status(date_from="1961-01-01", date_to="1961-12-31")
+    assert f"{NO_DOCUMENT_DATED} 1999-01-01" in status(date_filter="1999-01-01")
+    # a talk of that date exists, only the language filter excludes it: not a question of dates
+    language_only = status(date_filter="1969-04-19", language="hi")
+    assert language_only.startswith("Retrieved 0 passages") and NO_DOCUMENT_DATED not in language_only
+    assert retriever.can_match(SearchFilters(date="1969-04-19")) is True
+    assert retriever.can_match(SearchFilters(date_from="1961-01-01", date_to="1961-12-31")) is False
 
 
 @pytest.mark.parametrize(

@@ -149,8 +149,9 @@ class ExtractiveChatModel(BaseChatModel):
         return AIMessage(content=f"{message} (context: {anchor})")
 
     def _agent(self, messages: list[BaseMessage], tools: list | None = None, **_: Any) -> AIMessage:
-        question, is_retry = prompts.parse_agent_input(self._last_human(messages))
-        args = rules.search_arguments(question, broaden=is_retry)
+        question, retry_note = prompts.parse_agent_input(self._last_human(messages))
+        args = rules.search_arguments(question, broaden=retry_note is not None,
+                                      drop_period=rules.period_was_empty(retry_note))
         name = "retrieve_context"
         if tools:
             name = tools[0].get("function", {}).get("name", name)

@@ -44,15 +44,21 @@ class LazyRetriever:
         self._retriever: Any = None
         self._lock = threading.Lock()
 
-    def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
-                 whole_document: bool = False) -> list[Passage]:
+    def _get(self) -> Any:
         if self._retriever is None:
             with self._lock:
                 if self._retriever is None:
                     from rag_bot.retrieval.factory import get_retriever
 
                     self._retriever = get_retriever(self._settings)
-        return self._retriever.retrieve(query, filters, k=k, whole_document=whole_document)
+        return self._retriever
+
+    def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
+                 whole_document: bool = False) -> list[Passage]:
+        return self._get().retrieve(query, filters, k=k, whole_document=whole_document)
+
+    def can_match(self, filters: SearchFilters) -> bool | None:
+        return self._get().can_match(filters)
 
 
 def route_after_router(state: AgentState) -> str:

@@ -72,8 +72,10 @@ SUMMARY_SYSTEM = (
 )
 
 RETRY_NOTE = (
-    "The previous search {calls} found nothing useful. Search more broadly: drop the language filter or rephrase "
-    "with other key words, but keep the dates the question names."
+    "The previous search {calls} found nothing useful ({statuses}). Search more broadly: drop the language filter "
+    "or rephrase with other key words. Keep an exact date the question names. Drop a year or month range only "
+    "when the status above reports that the period holds no documents at all: the year then names an event, "
+    "not a talk's date."
 )
 
 _LANGUAGE_NAMES = {"en": "English", "hi": "Hindi"}
@@ -143,10 +145,10 @@ def render_agent_input(question: str, retry_note: str | None = None) -> str:
     return "\n".join(parts)
 
 
-def parse_agent_input(text: str) -> tuple[str, bool]:
-    """(question, is_retry) from :func:`render_agent_input`'s text."""
+def parse_agent_input(text: str) -> tuple[str, str | None]:
+    """(question, retry note or None) from :func:`render_agent_input`'s text."""
     question = _get("question", text)
-    return (question if question is not None else text).strip(), _get("retry", text) is not None
+    return (question if question is not None else text).strip(), _get("retry", text)
 
 
 # --- answer ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rag_bot.dates import MONTHS, normalise_digits
 from rag_bot.dates import find_dates as find_dates_with_positions
+from rag_bot.retrieval.tool import NO_DOCUMENT_DATED
 
 _MONTH_RE = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
 _MY = re.compile(rf"(?<![\w\u0900-\u097f])({_MONTH_RE})\.?,?\s+(\d{{4}})(?!\d)", re.I)
@@ -188,13 +189,22 @@ def is_date_only(question: str, headings: Sequence[str] = ()) -> bool:
     return all(w in heading_words for w in content_words(question))
 
 
-def tool_arguments(question: str, broaden: bool = False) -> dict:
+def period_was_empty(retry_note: str | None) -> bool:
+    """Whether an earlier search of this turn reported that no document is dated in its period."""
+    return bool(retry_note) and NO_DOCUMENT_DATED in retry_note
+
+
+def tool_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict:
     """``retrieve_context`` arguments built from the question by rules (the fallback search).
 
     ``broaden`` (the retry after an empty or useless search) keeps only the content words and drops the language
     filter, but keeps the dates the question names: a talk that merely mentions a date is not what was said on it.
+    With ``drop_period`` (no document at all is dated in the period) a year or month range is dropped too: "the
+    flood of 1961" names an event, not the date of a talk. An exact date is always kept.
     """
     dates = parse_dates(question)
+    if broaden and drop_period and not dates.date:
+        dates = DateQuery()
     if broaden:
         words = content_words(question)
         args = {"query": " ".join(words) if words else question.strip()}
@@ -228,7 +238,7 @@ _REFERS_BACK = re.compile(r"\b(?:it|that|this|those|these|there|same|above|previ
                           r"|(?<![\w\u0900-\u097f])(?:उस|इस|उसी|वही|वहाँ)(?![\w\u0900-\u097f])", re.I)
 
 
-def search_arguments(question: str, broaden: bool = False) -> dict:
+def search_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict:
     """Fallback/extractive search arguments.
 
     For a condensed follow-up (``"<own words> (context: <previous question>)"``) the query is the user's own
@@ -237,8 +247,9 @@ def search_arguments(question: str, broaden: bool = False) -> dict:
     """
     own_words = strip_context(question)
     if own_words == question or not content_words(own_words):
-        return tool_arguments(question, broaden=broaden)
-    args = tool_arguments(question if _REFERS_BACK.search(own_words) else own_words, broaden=broaden)
+        return tool_arguments(question, broaden=broaden, drop_period=drop_period)
+    args = tool_arguments(question if _REFERS_BACK.search(own_words) else own_words, broaden=broaden,
+                          drop_period=drop_period)
     args["query"] = " ".join(content_words(own_words)) if broaden else own_words
     return args
 

@@ -86,6 +86,11 @@ class HybridRetriever:
                 out.append(hit)
         return out
 
+    def can_match(self, filters: SearchFilters) -> bool | None:
+        """Whether any indexed chunk passes ``filters`` (None when unknown: no keyword snapshot yet)."""
+        share = self.store.keywords.selectivity(filters)
+        return None if share is None else share > 0.0
+
     def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
                  whole_document: bool = False) -> list[Passage]:
         """Passages for the agent: hits widened by ``neighbour_window``, or whole documents of a date."""

@@ -22,6 +22,8 @@ class PassageRetriever(Protocol):
     def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
                  whole_document: bool = False) -> list[Passage]: ...
 
+    # optional: ``can_match(filters) -> bool | None`` (does any document pass the filters?) refines the status
+
 
 class RetrieveContextArgs(BaseModel):
     """Arguments the model fills in."""
@@ -81,10 +83,26 @@ def validate_arguments(query: str, date_filter: str | None, date_from: str | Non
     return filters
 
 
-def status_line(passages: list[Passage]) -> str:
-    """The short status the model sees as the ToolMessage content."""
+NO_DOCUMENT_DATED = "no document is dated"  # status marker: the date filter alone excludes everything
+
+
+def _period(filters: SearchFilters) -> str:
+    if filters.date:
+        return filters.date
+    return f"between {filters.date_from or '...'} and {filters.date_to or '...'}"
+
+
+def status_line(passages: list[Passage], filters: SearchFilters | None = None,
+                period_is_empty: bool = False) -> str:
+    """The short status the model sees as the ToolMessage content.
+
+    With ``period_is_empty`` (no indexed document carries a date in the filter's period, whatever the query)
+    the status says so: the date may then name an event in a talk rather than the talk's date.
+    """
     docs = {p.doc_id for p in passages}
     if not passages:
+        if period_is_empty and filters is not None:
+            return f"Retrieved 0 passages: {NO_DOCUMENT_DATED} {_period(filters)}."
         return "Retrieved 0 passages: nothing in the documents matches this search."
     return f"Retrieved {len(passages)} passages from {len(docs)} documents."
 
@@ -107,7 +125,12 @@ def make_retrieve_context(retriever: PassageRetriever, default_language: str | N
         except InvalidToolArguments as exc:
             return f"Invalid arguments: {exc}", []
         passages = retriever.retrieve(query, filters, k=k, whole_document=bool(whole_document))
-        return status_line(passages), [p.to_dict() for p in passages]
+        period_is_empty = False
+        if not passages and (filters.date or filters.date_from or filters.date_to):
+            dates_only = SearchFilters(date=filters.date, date_from=filters.date_from, date_to=filters.date_to)
+            can_match = getattr(retriever, "can_match", None)
+            period_is_empty = can_match is not None and can_match(dates_only) is False
+        return status_line(passages, filters, period_is_empty), [p.to_dict() for p in passages]
 
     return StructuredTool.from_function(
         func=retrieve_context,

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 
 from rag_bot.agent import prompts, rules
 from rag_bot.agent.configuration import AgentConfiguration
-from rag_bot.agent.history import turn_start
+from rag_bot.agent.history import text_of, turn_start
 from rag_bot.agent.state import AgentState
 from rag_bot.config import Settings
 from rag_bot.retrieval.tool import TOOL_NAME, InvalidToolArguments, RetrieveContextArgs, validate_arguments
@@ -53,8 +53,8 @@ def call_key(call: dict) -> str:
     return json.dumps({"name": call.get("name"), "args": args}, sort_keys=True, ensure_ascii=False, default=str)
 
 
-def _fallback_call(question: str, broaden: bool) -> dict[str, Any]:
-    return {"name": TOOL_NAME, "args": rules.search_arguments(question, broaden=broaden),
+def _fallback_call(question: str, broaden: bool, drop_period: bool = False) -> dict[str, Any]:
+    return {"name": TOOL_NAME, "args": rules.search_arguments(question, broaden=broaden, drop_period=drop_period),
             "id": f"fallback_{uuid.uuid4().hex[:12]}", "type": "tool_call"}
 
 
@@ -74,7 +74,8 @@ def make_agent_node(model: BaseChatModel, tools: list, settings: Settings):
         note = None
         if retrying:
             shown = "; ".join(json.dumps(c.get("args"), ensure_ascii=False) for c in earlier_calls) or "(none)"
-            note = prompts.RETRY_NOTE.format(calls=shown)
+            statuses = "; ".join(text_of(m) for m in messages[turn_start(messages):] if isinstance(m, ToolMessage))
+            note = prompts.RETRY_NOTE.format(calls=shown, statuses=statuses or "no results")
         response = bound.invoke(
             [SystemMessage(prompts.AGENT_SYSTEM), HumanMessage(prompts.render_agent_input(question, note))], config
         )
@@ -93,7 +94,8 @@ def make_agent_node(model: BaseChatModel, tools: list, settings: Settings):
             out += [ToolMessage(content=f"{reason} Searching with the question's own words instead.",
                                 tool_call_id=c["id"], name=str(c.get("name")), status="error")
                     for c, reason in invalid]
-        calls = [c for c, _ in valid] or [_fallback_call(question, broaden=retrying)]
+        calls = [c for c, _ in valid] or [_fallback_call(question, broaden=retrying,
+                                                          drop_period=rules.period_was_empty(note))]
         seen = {call_key(c) for c in earlier_calls}
         fresh = []
         for call in calls:
