@@ -15,6 +15,7 @@ from langchain_core.messages import AIMessage
 from rag_bot.agent import prompts
 from rag_bot.agent.service import Reply
 from rag_bot.evaluation import answers as ev
+from rag_bot.evaluation import judges
 from tests.conftest import REPO
 
 SILENCE = {"source": "pdf/talks.pdf", "date": "1969-01-23", "title": "On Silence",
@@ -96,15 +97,15 @@ def test_facts_are_counted_case_and_whitespace_insensitively():
 def test_answer_sentences_drop_intro_markers_and_quotes():
     answer = ("According to the documents:\n- “When I was young I knew an old bell-maker in Varanasi named Keshav.” [1]"
               "\n- “Fear is the mind running ahead into the future.” [2][1]")
-    assert ev.answer_sentences(answer) == [
+    assert judges.answer_sentences(answer) == [
         "When I was young I knew an old bell-maker in Varanasi named Keshav.",
         "Fear is the mind running ahead into the future.",
     ]
-    assert ev.answer_sentences("दस्तावेज़ों के अनुसार:\n- “मौन ध्वनि का अभाव नहीं है।” [1]") == ["मौन ध्वनि का अभाव नहीं है।"]
+    assert judges.answer_sentences("दस्तावेज़ों के अनुसार:\n- “मौन ध्वनि का अभाव नहीं है।” [1]") == ["मौन ध्वनि का अभाव नहीं है।"]
 
 
 def test_embedding_judge_verbatim_similar_and_unsupported():
-    judge = ev.EmbeddingJudge(FakeEmbedder(), threshold=0.85)
+    judge = judges.EmbeddingJudge(FakeEmbedder(), threshold=0.85)
     sentences = ["Sit for ten   minutes of silence before breakfast.",  # verbatim (whitespace aside)
                  "Fear is the mind running ahead into the future!",  # same words, not verbatim
                  "The teacher invested in the stock market in 1929."]  # not in the passages
@@ -112,19 +113,19 @@ def test_embedding_judge_verbatim_similar_and_unsupported():
     assert scores[0] == 1.0 and scores[1] >= 0.85 and scores[2] < 0.85
     assert judge.supported(sentences, [SILENCE, FEAR]) == [True, True, False]
     assert judge.supported(["Anything at all here."], []) == [False]
-    supported, total = ev.groundedness("According to the documents:\n- “Look at it directly.” [2]\n"
+    supported, total = judges.groundedness("According to the documents:\n- “Look at it directly.” [2]\n"
                                        "- “The teacher invested in the stock market in 1929.” [1]", [FEAR], judge)
     assert (supported, total) == (1, 2)
 
 
 def test_llm_judge_parses_verdicts_and_falls_back():
     chat = FakeChat("1: yes\n2: NO")
-    judge = ev.LLMJudge(chat, fallback=ev.EmbeddingJudge(FakeEmbedder()))
+    judge = judges.LLMJudge(chat, fallback=judges.EmbeddingJudge(FakeEmbedder()))
     assert judge.supported(["Keshav made bells.", "He liked television.", "Look at it directly."],
                            [SILENCE, FEAR]) == [True, False, True]  # third: no verdict -> embedding (verbatim)
     human = chat.prompts[0][1].content
     assert "<passages>" in human and "3: Look at it directly." in human
-    assert ev.LLMJudge(FakeChat("nonsense")).supported(["x y z."], [FEAR]) == [False]
+    assert judges.LLMJudge(FakeChat("nonsense")).supported(["x y z."], [FEAR]) == [False]
 
 
 # --- one question and the aggregates ------------------------------------------------------------------------
@@ -142,7 +143,7 @@ def rows():
 
 
 def test_score_reply_and_aggregate():
-    judge = ev.EmbeddingJudge(FakeEmbedder())
+    judge = judges.EmbeddingJudge(FakeEmbedder())
     cite_silence = {"n": 1, "source": SILENCE["source"], "date": SILENCE["date"]}
     cite_elsewhere = {"n": 3, "source": "txt/other.txt", "date": "1970-01-01"}
     replies = [
@@ -188,7 +189,7 @@ def test_evaluate_answers_asks_history_first_in_one_thread():
     follow = {"id": "f1", "question": "And then?", "language": "en", "kind": "follow_up",
               "relevant": [{"source": FEAR["source"], "date": FEAR["date"]}], "facts": ["directly"],
               "history": [{"role": "user", "content": "What is fear?"}, {"role": "assistant", "content": "..."}]}
-    result = ev.evaluate_answers(None, [follow, *rows()], limit=2, judge=ev.EmbeddingJudge(FakeEmbedder()),
+    result = ev.evaluate_answers(None, [follow, *rows()], limit=2, judge=judges.EmbeddingJudge(FakeEmbedder()),
                                  service=Service())
     assert [q for q, _ in asked] == ["What is fear?", "And then?", "What about silence?"]
     assert asked[0][1] == asked[1][1] != asked[2][1]
