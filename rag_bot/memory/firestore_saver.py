@@ -1,22 +1,8 @@
 """A LangGraph checkpointer on Google Cloud Firestore.
 
-Layout (every id segment is encoded with :func:`encode_id`, so any thread id, "/" included, is one
-exact path segment and ``delete_thread("u1")`` can never touch ``"u1_x"``)::
-
-    {prefix}_threads/{thread}                                   thread_id
-      namespaces/{ns}                                           thread_id, checkpoint_ns
-        checkpoints/{checkpoint_id}                             head: ids, parent id, metadata, state
-        writes/{checkpoint_id}~{task_id}~{idx}                  pending writes of a checkpoint
-        chunks/{blob_key}~{n}                                   pieces of values larger than ~900 kB
-
-Every query is on one field of one collection (equality or order/range on ``checkpoint_id``), so a real
-project needs no composite index.
-
-A serialized value that does not fit a document (Firestore's limit is 1 MiB) is cut into chunks. A put
-writes the head, its chunks, and the thread/namespace markers in ONE batch commit (atomic); only states
-larger than ~3.8 MB (one commit is kept under 4 MiB, the gRPC message limit of the emulator) are written
-chunks-first, head-last, which is still atomic for readers because chunks are only reachable from the
-head that names them (a failed write leaves only unreferenced chunks, removed by delete_thread).
+Documents and commit grouping are described in :mod:`rag_bot.memory.firestore_layout`. Every query is on one
+field of one collection (equality or order/range on ``checkpoint_id``), so a real project needs no composite
+index. A failed multi-commit write leaves only unreferenced chunks, removed by ``delete_thread``.
 
 Transport failures (Firestore unreachable, deadline exceeded) raise
 :class:`~rag_bot.memory.errors.MemoryUnavailableError` after at most ``timeout`` seconds of retrying.
@@ -25,7 +11,6 @@ Transport failures (Firestore unreachable, deadline exceeded) raise
 from __future__ import annotations
 
 import random
-import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from typing import Any
@@ -48,18 +33,20 @@ from langgraph.checkpoint.base import (
     writes_sort_key,
 )
 
-from rag_bot.memory.errors import MemoryUnavailableError
 from rag_bot.memory.firestore_common import encode_id
 from rag_bot.memory.firestore_common import firestore_errors as _errors
+from rag_bot.memory.firestore_layout import (
+    MAX_COMMIT_WRITES,
+    Op,
+    chunk_names,
+    commit_groups,
+    fill_batch,
+    join_value,
+    pack_value,
+    write_doc_id,
+)
 
-INLINE_LIMIT = 900_000  # bytes of one value kept inside its document
-CHUNK_SIZE = 900_000  # bytes per chunk document (Firestore document limit: 1 MiB)
-MAX_COMMIT_BYTES = 3_800_000  # payload of one commit: under 4 MiB (gRPC message limit of the emulator;
-# Firestore itself accepts 10 MiB requests)
-MAX_COMMIT_WRITES = 450  # writes of one commit (Firestore limit: 500)
 PAGE_SIZE = 100  # checkpoints fetched per query page in list()
-
-Op = tuple[str, Any, dict[str, Any]]  # ("set" | "create", document reference, data)
 
 
 class FirestoreSaver(BaseCheckpointSaver[str]):
@@ -105,42 +92,9 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
         thread = self._root(client).document(encode_id(thread_id))
         return thread.collection("namespaces").document(encode_id(checkpoint_ns))
 
-    @staticmethod
-    def _write_doc_id(checkpoint_id: str, task_id: str, idx: int) -> str:
-        return f"{encode_id(checkpoint_id)}~{encode_id(task_id)}~{idx}"
-
     # ------------------------------------------------------------------ values <-> fields
-    def _pack(self, typed: tuple[str, bytes], ns_ref: Any, base: dict[str, Any], ops: list[Op]) -> dict:
-        """Fields describing one serialized value; adds chunk documents to ``ops`` when it is large."""
-        type_, data = typed
-        if len(data) <= INLINE_LIMIT:
-            return {"type": type_, "data": data}
-        key = uuid.uuid4().hex
-        names = []
-        for n, start in enumerate(range(0, len(data), CHUNK_SIZE)):
-            name = f"{key}~{n:05d}"
-            names.append(name)
-            piece = {**base, "data": data[start : start + CHUNK_SIZE]}
-            ops.append(("set", ns_ref.collection("chunks").document(name), piece))
-        return {"type": type_, "chunks": names, "size": len(data)}
-
-    @staticmethod
-    def _chunk_names(packed: dict[str, Any]) -> list[str]:
-        return list(packed.get("chunks") or [])
-
     def _unpack(self, packed: dict[str, Any], chunks: dict[str, bytes]) -> Any:
-        if "chunks" in packed:
-            try:
-                data = b"".join(chunks[name] for name in packed["chunks"])
-            except KeyError as exc:
-                raise MemoryUnavailableError(
-                    "A stored conversation is incomplete (a piece of it is missing).", detail=str(exc)
-                ) from exc
-            if len(data) != packed.get("size", len(data)):
-                raise MemoryUnavailableError("A stored conversation is damaged (size mismatch).")
-        else:
-            data = packed["data"]
-        return self.serde.loads_typed((packed["type"], data))
+        return self.serde.loads_typed(join_value(packed, chunks))
 
     # ------------------------------------------------------------------ write plans
     def _put_ops(
@@ -160,8 +114,8 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
         head = {
             **base,
             "parent_checkpoint_id": parent_id,
-            "checkpoint": self._pack(self.serde.dumps_typed(checkpoint), ns_ref, base, ops),
-            "metadata": self._pack(
+            "checkpoint": pack_value(self.serde.dumps_typed(checkpoint), ns_ref, base, ops),
+            "metadata": pack_value(
                 self.serde.dumps_typed(get_checkpoint_metadata(config, metadata)), ns_ref, base, ops
             ),
         }
@@ -199,7 +153,7 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
         refs = []
         for idx, (channel, value) in enumerate(writes):
             widx = WRITES_IDX_MAP.get(channel, idx)
-            ref = ns_ref.collection("writes").document(self._write_doc_id(checkpoint_id, task_id, widx))
+            ref = ns_ref.collection("writes").document(write_doc_id(checkpoint_id, task_id, widx))
             refs.append(ref)
             if skip and ref.id in skip:
                 continue
@@ -209,62 +163,20 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
                 "task_path": task_path,
                 "idx": widx,
                 "channel": channel,
-                "value": self._pack(self.serde.dumps_typed(value), ns_ref, base, ops),
+                "value": pack_value(self.serde.dumps_typed(value), ns_ref, base, ops),
             }
             ops.append(("set" if upsert else "create", ref, doc))
         return ops, refs, upsert
 
-    @staticmethod
-    def _op_bytes(op: Op) -> int:
-        size = 512
-        for value in op[2].values():
-            if isinstance(value, bytes | str):
-                size += len(value)
-            elif isinstance(value, dict):
-                size += sum(len(v) for v in value.values() if isinstance(v, bytes | str))
-        return size
-
-    def _commit_groups(self, ops: list[Op]) -> list[list[Op]]:
-        """One group when everything fits one commit; otherwise chunk groups first, the rest last."""
-        if len(ops) <= MAX_COMMIT_WRITES and sum(map(self._op_bytes, ops)) <= MAX_COMMIT_BYTES:
-            return [ops]
-        markers, chunk_ops, heads = ops[:2], [], []
-        for op in ops[2:]:
-            (chunk_ops if op[1].parent.id == "chunks" else heads).append(op)
-        groups: list[list[Op]] = []
-        current: list[Op] = list(markers)
-        size = sum(map(self._op_bytes, current))
-        for op in chunk_ops:
-            op_size = self._op_bytes(op)
-            if current and (size + op_size > MAX_COMMIT_BYTES or len(current) >= MAX_COMMIT_WRITES):
-                groups.append(current)
-                current, size = [], 0
-            current.append(op)
-            size += op_size
-        if current:
-            groups.append(current)
-        for start in range(0, len(heads), MAX_COMMIT_WRITES):
-            groups.append(heads[start : start + MAX_COMMIT_WRITES])
-        return groups
-
-    @staticmethod
-    def _fill(batch: Any, group: list[Op]) -> Any:
-        for kind, ref, data in group:
-            if kind == "create":
-                batch.create(ref, data)
-            else:
-                batch.set(ref, data)
-        return batch
-
     def _commit(self, ops: list[Op]) -> None:
-        for group in self._commit_groups(ops):
+        for group in commit_groups(ops):
             self.stats["commits"] += 1
-            self._fill(self.client.batch(), group).commit(retry=self._retry, timeout=self.timeout)
+            fill_batch(self.client.batch(), group).commit(retry=self._retry, timeout=self.timeout)
 
     async def _acommit(self, ops: list[Op]) -> None:
-        for group in self._commit_groups(ops):
+        for group in commit_groups(ops):
             self.stats["commits"] += 1
-            await self._fill(self._aclient.batch(), group).commit(retry=self._aretry, timeout=self.timeout)
+            await fill_batch(self._aclient.batch(), group).commit(retry=self._aretry, timeout=self.timeout)
 
     @property
     def _aclient(self) -> firestore.AsyncClient:
@@ -313,11 +225,11 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
     def _needed_chunks(self, heads: list[dict], writes: list[dict], with_metadata: bool = True) -> list[str]:
         names: list[str] = []
         for head in heads:
-            names += self._chunk_names(head["checkpoint"])
+            names += chunk_names(head["checkpoint"])
             if with_metadata:
-                names += self._chunk_names(head["metadata"])
+                names += chunk_names(head["metadata"])
         for write in writes:
-            names += self._chunk_names(write["value"])
+            names += chunk_names(write["value"])
         return names
 
     def _latest_query(self, ns_ref: Any) -> Any:
@@ -423,7 +335,7 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
                     cursor = snaps[-1]
                     heads = [s.to_dict() for s in snaps]
                     # metadata first (it may filter the page), then one query for the page's writes
-                    meta_chunks = self._get_chunks(ns_ref, [n for h in heads for n in self._chunk_names(h["metadata"])])
+                    meta_chunks = self._get_chunks(ns_ref, [n for h in heads for n in chunk_names(h["metadata"])])
                     selected = []
                     for head in heads:
                         metadata = self._unpack(head["metadata"], meta_chunks)
@@ -600,7 +512,7 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
                         break
                     cursor = snaps[-1]
                     heads = [s.to_dict() for s in snaps]
-                    meta_names = [n for h in heads for n in self._chunk_names(h["metadata"])]
+                    meta_names = [n for h in heads for n in chunk_names(h["metadata"])]
                     meta_chunks = await self._aget_chunks(ns_ref, meta_names)
                     selected = []
                     for head in heads:
