@@ -248,6 +248,42 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
     def _matches(metadata: dict[str, Any], filter: dict[str, Any] | None) -> bool:
         return not filter or all(metadata.get(k) == v for k, v in filter.items())
 
+    @staticmethod
+    def _page_size(filter: dict[str, Any] | None, remaining: int | None) -> int:
+        """Checkpoints to fetch in one list() page: a full page when filtering (matches are unknown)."""
+        return PAGE_SIZE if filter or remaining is None else min(PAGE_SIZE, remaining)
+
+    def _select(self, heads: list[dict], meta_chunks: dict[str, bytes], filter: dict[str, Any] | None,
+                remaining: int | None) -> tuple[list[tuple[dict, Any]], int | None]:
+        """(head, metadata) of a page's checkpoints that pass ``filter``, cut to ``remaining``; the new remaining."""
+        selected = []
+        for head in heads:
+            metadata = self._unpack(head["metadata"], meta_chunks)
+            if self._matches(metadata, filter):
+                selected.append((head, metadata))
+        if remaining is not None:
+            selected = selected[:remaining]
+            remaining -= len(selected)
+        return selected, remaining
+
+    @staticmethod
+    def _writes_by_id(snaps: Any) -> dict[str, list[dict]]:
+        by_id: dict[str, list[dict]] = {}
+        for snap in snaps:
+            write = snap.to_dict()
+            by_id.setdefault(write["checkpoint_id"], []).append(write)
+        return by_id
+
+    def _page_chunk_names(self, selected: list[tuple[dict, Any]], by_id: dict[str, list[dict]]) -> list[str]:
+        """Chunks a page's checkpoints and writes need (metadata was read already)."""
+        heads = [head for head, _ in selected]
+        writes = [w for head in heads for w in by_id.get(head["checkpoint_id"], [])]
+        return self._needed_chunks(heads, writes, with_metadata=False)
+
+    def _page_result(self, selected: list[tuple[dict, Any]], by_id: dict[str, list[dict]],
+                     chunks: dict[str, bytes]) -> list[CheckpointTuple]:
+        return [self._tuple(head, by_id.get(head["checkpoint_id"], []), chunks, md) for head, md in selected]
+
     # ------------------------------------------------------------------ sync API
     def get_tuple(self, config: RunnableConfig) -> CheckpointTuple | None:
         conf = config["configurable"]
@@ -324,7 +360,7 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
                 query = self._list_query(ns_ref, checkpoint_id, before_id)
                 cursor = None
                 while remaining is None or remaining > 0:
-                    page_size = PAGE_SIZE if filter or remaining is None else min(PAGE_SIZE, remaining)
+                    page_size = self._page_size(filter, remaining)
                     page_query = query.limit(page_size)
                     if cursor is not None:
                         page_query = page_query.start_after(cursor)
@@ -336,14 +372,7 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
                     heads = [s.to_dict() for s in snaps]
                     # metadata first (it may filter the page), then one query for the page's writes
                     meta_chunks = self._get_chunks(ns_ref, [n for h in heads for n in chunk_names(h["metadata"])])
-                    selected = []
-                    for head in heads:
-                        metadata = self._unpack(head["metadata"], meta_chunks)
-                        if self._matches(metadata, filter):
-                            selected.append((head, metadata))
-                    if remaining is not None:
-                        selected = selected[:remaining]
-                        remaining -= len(selected)
+                    selected, remaining = self._select(heads, meta_chunks, filter, remaining)
                     if selected:
                         yield from self._page_tuples(ns_ref, selected)
                     if len(snaps) < page_size:
@@ -353,14 +382,8 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
         ids = [head["checkpoint_id"] for head, _ in selected]
         self.stats["reads"] += 1
         found = self._writes_query(ns_ref, min(ids), max(ids)).get(retry=self._retry, timeout=self.timeout)
-        by_id: dict[str, list[dict]] = {}
-        for snap in found:
-            write = snap.to_dict()
-            by_id.setdefault(write["checkpoint_id"], []).append(write)
-        heads = [head for head, _ in selected]
-        all_writes = [w for i in ids for w in by_id.get(i, [])]
-        chunks = self._get_chunks(ns_ref, self._needed_chunks(heads, all_writes, with_metadata=False))
-        return [self._tuple(head, by_id.get(head["checkpoint_id"], []), chunks, md) for head, md in selected]
+        by_id = self._writes_by_id(found)
+        return self._page_result(selected, by_id, self._get_chunks(ns_ref, self._page_chunk_names(selected, by_id)))
 
     def put(
         self,
@@ -502,7 +525,7 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
                 query = self._list_query(ns_ref, checkpoint_id, before_id)
                 cursor = None
                 while remaining is None or remaining > 0:
-                    page_size = PAGE_SIZE if filter or remaining is None else min(PAGE_SIZE, remaining)
+                    page_size = self._page_size(filter, remaining)
                     page_query = query.limit(page_size)
                     if cursor is not None:
                         page_query = page_query.start_after(cursor)
@@ -514,14 +537,7 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
                     heads = [s.to_dict() for s in snaps]
                     meta_names = [n for h in heads for n in chunk_names(h["metadata"])]
                     meta_chunks = await self._aget_chunks(ns_ref, meta_names)
-                    selected = []
-                    for head in heads:
-                        metadata = self._unpack(head["metadata"], meta_chunks)
-                        if self._matches(metadata, filter):
-                            selected.append((head, metadata))
-                    if remaining is not None:
-                        selected = selected[:remaining]
-                        remaining -= len(selected)
+                    selected, remaining = self._select(heads, meta_chunks, filter, remaining)
                     if selected:
                         for item in await self._apage_tuples(ns_ref, selected):
                             yield item
@@ -532,14 +548,9 @@ class FirestoreSaver(BaseCheckpointSaver[str]):
         ids = [head["checkpoint_id"] for head, _ in selected]
         self.stats["reads"] += 1
         found = await self._writes_query(ns_ref, min(ids), max(ids)).get(retry=self._aretry, timeout=self.timeout)
-        by_id: dict[str, list[dict]] = {}
-        for snap in found:
-            write = snap.to_dict()
-            by_id.setdefault(write["checkpoint_id"], []).append(write)
-        heads = [head for head, _ in selected]
-        all_writes = [w for i in ids for w in by_id.get(i, [])]
-        chunks = await self._aget_chunks(ns_ref, self._needed_chunks(heads, all_writes, with_metadata=False))
-        return [self._tuple(head, by_id.get(head["checkpoint_id"], []), chunks, md) for head, md in selected]
+        by_id = self._writes_by_id(found)
+        chunks = await self._aget_chunks(ns_ref, self._page_chunk_names(selected, by_id))
+        return self._page_result(selected, by_id, chunks)
 
     async def aput(
         self,
