@@ -24,30 +24,20 @@ REPO = Path(__file__).resolve().parent.parent
 
 TURN = r"""
 import asyncio, json, sys
-from langchain_core.messages import AIMessage, HumanMessage
-from langgraph.graph import END, START, MessagesState, StateGraph
+from langchain_core.messages import HumanMessage
 from rag_bot.config import Settings
 from rag_bot.memory.factory import make_checkpointer, open_async_checkpointer
+from tests.test_memory_resume import build_graph
 
-def reply(state):
-    humans = [m for m in state["messages"] if m.type == "human"]
-    return {"messages": [AIMessage(f"turn {len(humans)}: you said {humans[-1].content}")]}
-
-builder = StateGraph(MessagesState)
-builder.add_node("reply", reply)
-builder.add_edge(START, "reply")
-builder.add_edge("reply", END)
 mode, thread_id, text = sys.argv[1:4]
 settings = Settings(_env_file=None)
 config = {"configurable": {"thread_id": thread_id}}
 if mode == "sync":
-    graph = builder.compile(checkpointer=make_checkpointer(settings))
-    out = graph.invoke({"messages": [HumanMessage(text)]}, config)
+    out = build_graph(make_checkpointer(settings)).invoke({"messages": [HumanMessage(text)]}, config)
 else:
     async def main():
         async with open_async_checkpointer(settings) as saver:
-            graph = builder.compile(checkpointer=saver)
-            return await graph.ainvoke({"messages": [HumanMessage(text)]}, config)
+            return await build_graph(saver).ainvoke({"messages": [HumanMessage(text)]}, config)
     out = asyncio.run(main())
 print(json.dumps([[m.type, m.content] for m in out["messages"]]))
 """
