@@ -182,7 +182,7 @@ class ExtractiveChatModel(BaseChatModel):
             return AIMessage(content=prompts.NOT_FOUND)
         floor = max(self.min_relevance, best - RELATIVE_MARGIN)
         chosen = self._with_followers([int(i) for i in order if float(scores[i]) >= floor], candidates)
-        return AIMessage(content=self._quote(chosen, candidates, language))
+        return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
 
     def _with_followers(self, ranked: list[int], candidates: list[tuple[int, str]]) -> list[int]:
         """Up to ``answer_sentences`` sentences: the best ones in rank order, each followed by the next
@@ -201,17 +201,22 @@ class ExtractiveChatModel(BaseChatModel):
         return sorted(chosen)  # document order reads better than score order
 
     @staticmethod
-    def _quote(chosen: list[int], candidates: list[tuple[int, str]], language: str) -> str:
-        """One quoted line per run of consecutive sentences of one passage, with its citation."""
+    def _quote(runs: list[list[int]], candidates: list[tuple[int, str]], language: str) -> str:
+        """The intro line, then one quoted line with its citation per run of sentences (of one passage)."""
         lines = [prompts.ANSWER_INTRO.get(language, prompts.ANSWER_INTRO["en"])]
+        lines += [f"- “{' '.join(candidates[i][1] for i in run)}” [{candidates[run[0]][0]}]" for run in runs]
+        return "\n".join(lines)
+
+    @staticmethod
+    def _runs(chosen: list[int], candidates: list[tuple[int, str]]) -> list[list[int]]:
+        """``chosen`` (sorted) grouped into runs of consecutive sentences of one passage."""
         runs: list[list[int]] = []
         for i in chosen:
             if runs and runs[-1][-1] == i - 1 and candidates[i - 1][0] == candidates[i][0]:
                 runs[-1].append(i)
             else:
                 runs.append([i])
-        lines += [f"- “{' '.join(candidates[i][1] for i in run)}” [{candidates[run[0]][0]}]" for run in runs]
-        return "\n".join(lines)
+        return runs
 
     def _overview(self, candidates: list[tuple[int, str]], vectors: np.ndarray, language: str,
                   languages: dict[int, str | None]) -> AIMessage:
@@ -229,9 +234,7 @@ class ExtractiveChatModel(BaseChatModel):
             centroid = vectors[rows].mean(axis=0)
             ranked = sorted(rows, key=lambda i: -float(vectors[i] @ centroid))
             chosen += sorted(ranked[:per_passage])
-        lines = [prompts.ANSWER_INTRO.get(language, prompts.ANSWER_INTRO["en"])]
-        lines += [f"- “{candidates[i][1]}” [{candidates[i][0]}]" for i in chosen]
-        return AIMessage(content="\n".join(lines))
+        return AIMessage(content=self._quote([[i] for i in chosen], candidates, language))  # one sentence a line
 
     def _conversational(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
         summary = ""

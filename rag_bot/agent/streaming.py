@@ -81,10 +81,14 @@ class TurnStreamer:
         self.on_text = on_text
         self.documents: list[dict[str, Any]] = []
         self.final_state: dict[str, Any] = {}
-        self.shown = ""
         self._gate: CitationGate | _PlainGate | None = None
         self._message_id: str | None = None
         self._closed = False
+
+    @property
+    def shown(self) -> str:
+        """Everything passed to ``on_text`` so far (the one streamed reply's shown text)."""
+        return self._gate.shown if self._gate is not None else ""
 
     def event(self, mode: str, payload: Any) -> None:
         """One ``(mode, payload)`` item of ``graph.stream(..., stream_mode=["messages", "values"])``."""
@@ -107,5 +111,4 @@ class TurnStreamer:
             self._gate = CitationGate(self.documents) if node == "answer" else _PlainGate()
         delta = self._gate.feed(text_of(chunk))
         if delta:
-            self.shown += delta
             self.on_text(delta)
