@@ -21,10 +21,15 @@ class Document:
     language: str
     pages: list[Page]
     index: int = 0
+    tag: str = ""  # short digest of the file's identity (root + path): same-named files of two folders differ
+
+    @property
+    def identity(self) -> str:
+        return f"{self.source}@{self.tag}" if self.tag else self.source
 
     @property
     def doc_id(self) -> str:
-        return f"{self.source}#{self.index}"
+        return f"{self.identity}#{self.index}"
 
     @property
     def text(self) -> str:
@@ -45,8 +50,17 @@ class Chunk:
         return f"{title}\n{self.text}" if title else self.text
 
 
-def split_documents(loaded: LoadedFile, source: str, language: str = "auto") -> list[Document]:
-    """Split pages into documents: a page whose heading holds a new date starts a new document."""
+def identity_tag(key: str) -> str:
+    """Eight hex digits naming a file's identity (its manifest key) in doc ids and chunk ids."""
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+
+
+def split_documents(loaded: LoadedFile, source: str, language: str = "auto", key: str | None = None) -> list[Document]:
+    """Split pages into documents: a page whose heading holds a new date starts a new document.
+
+    ``key`` is the file's identity (manifest key); doc ids and chunk ids then carry its :func:`identity_tag`.
+    """
+    tag = identity_tag(key) if key else ""
     groups: list[list[Page]] = []
     dates: list[str | None] = []
     for page in loaded.pages:
@@ -69,7 +83,7 @@ def split_documents(loaded: LoadedFile, source: str, language: str = "auto") -> 
         title = guess_title(text) if len(groups) > 1 else (loaded.title or guess_title(text))
         documents.append(Document(
             source=source, title=title or source, date=page_date or extract_date(text),
-            language=detect_language(text) if language == "auto" else language, pages=pages, index=i,
+            language=detect_language(text) if language == "auto" else language, pages=pages, index=i, tag=tag,
         ))
     return documents
 
@@ -92,5 +106,5 @@ def make_chunks(document: Document, content_hash: str, budget: int, count) -> li
             "language": document.language, "doc_id": document.doc_id, "seq": piece.seq,
             "n_chunks": len(pieces), "page": piece.page, "content_hash": content_hash,
         }
-        chunks.append(Chunk(chunk_id(document.source, document.index, piece.seq, piece.text), piece.text, meta))
+        chunks.append(Chunk(chunk_id(document.identity, document.index, piece.seq, piece.text), piece.text, meta))
     return chunks

@@ -1,18 +1,23 @@
-"""One loader per format: path -> pages of text. A file that cannot be read raises :class:`LoadError`."""
+"""One loader per format: bytes -> pages of text, within the file's :class:`~ingest.budget.Budget`.
+
+A file that cannot be read, or would cost more than its budget, raises :class:`LoadError` with a reason. Every
+loader is linear in its input; text, titles and page texts leave here cleaned of control characters.
+"""
 
 from __future__ import annotations
 
 import re
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from charset_normalizer import from_bytes
 
+from ingest.budget import Budget
+from ingest.errors import LoadError
+from rag_bot.safe_text import clean_line, clean_text
 
-class LoadError(Exception):
-    """A file that cannot be ingested; ``str(error)`` is the reason shown to the user."""
+__all__ = ["LOADERS", "SUPPORTED", "LoadError", "LoadedFile", "Page", "decode_text", "load_bytes", "load_file"]
 
 
 @dataclass
@@ -25,10 +30,18 @@ class Page:
 
 @dataclass
 class LoadedFile:
-    """What a loader read: pages and an optional title from the format's own metadata."""
+    """What a loader read: pages, an optional title from the format's own metadata, and how many characters of
+    boilerplate (navigation, running headers and footers, page numbers) were left out."""
 
     pages: list[Page]
     title: str | None = None
+    dropped_chars: int = 0
+
+    def cleaned(self) -> LoadedFile:
+        """The same file with control characters removed from the text and the title (idempotent)."""
+        title = clean_line(self.title) if self.title else None
+        pages = [Page(clean_text(p.text), p.number) for p in self.pages]
+        return LoadedFile(pages, title or None, self.dropped_chars)
 
 
 SUPPORTED = {".pdf", ".html", ".htm", ".docx", ".md", ".markdown", ".txt", ".text"}
@@ -67,140 +80,70 @@ def decode_text(data: bytes, declared: str | None = None) -> str:
     return text
 
 
-def load_text(path: Path, data: bytes) -> LoadedFile:
+def load_text(data: bytes, budget: Budget) -> LoadedFile:
     return LoadedFile([Page(decode_text(data))])
 
 
-_MD_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
-_MD_MARKS = re.compile(r"(^|\s)[*_`~]{1,3}|[*_`~]{1,3}(?=\s|$|[.,;:!?])")
+def load_markdown(data: bytes, budget: Budget) -> LoadedFile:
+    from ingest.markdown_text import extract
 
-
-def load_markdown(path: Path, data: bytes) -> LoadedFile:
-    text = decode_text(data)
-    if text.startswith("---\n"):  # front matter
-        end = text.find("\n---", 4)
-        if end != -1:
-            text = text[end + 4:]
-    title = None
-    lines = []
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped.startswith("#"):
-            stripped = stripped.lstrip("#").strip()
-            title = title or stripped
-        stripped = re.sub(r"^\s*(?:[-*+]|\d+\.)\s+", "", stripped)
-        stripped = _MD_LINK.sub(r"\1", stripped)
-        stripped = _MD_MARKS.sub(r"\1", stripped)
-        if stripped.startswith(">"):
-            stripped = stripped.lstrip("> ")
-        lines.append(stripped)
-    return LoadedFile([Page("\n".join(lines))], title=title)
-
-
-_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
-_BLOCK_TAGS = ["p", "div", "br", "li", "h1", "h2", "h3", "h4", "h5", "h6", "tr", "section", "article", "blockquote"]
-
-
-def load_html(path: Path, data: bytes) -> LoadedFile:
-    from bs4 import BeautifulSoup
-
-    match = _META_CHARSET.search(data[:4096])
-    declared = match.group(1).decode("ascii", "ignore").lower() if match else None
-    text = decode_text(data, declared)
-    soup = BeautifulSoup(text, "html.parser")
-    for tag in soup(["script", "style", "nav", "header", "footer", "noscript", "template", "aside", "form"]):
-        tag.decompose()
-    title = None
-    if soup.title and soup.title.get_text(strip=True):
-        title = soup.title.get_text(strip=True)
-    h1 = soup.find("h1")
-    if h1 and h1.get_text(strip=True):
-        title = h1.get_text(" ", strip=True)
-    if soup.title:
-        soup.title.decompose()
-    for tag in soup.find_all(_BLOCK_TAGS):
-        tag.insert_before("\n\n")
-        tag.insert_after("\n\n")
-    body = soup.get_text()
-    body = re.sub(r"[ \t\r\f\v]+", " ", body)
-    body = re.sub(r"\n\s*\n\s*", "\n\n", body).strip()
+    title, body = extract(decode_text(data))
     return LoadedFile([Page(body)], title=title)
 
 
-def load_docx(path: Path, data: bytes) -> LoadedFile:
-    import docx
-
-    try:
-        document = docx.Document(str(path))
-    except (zipfile.BadZipFile, KeyError, ValueError) as exc:
-        raise LoadError(f"corrupt DOCX ({exc.__class__.__name__}: {exc})") from None
-    except Exception as exc:  # python-docx raises a variety of errors on damaged packages
-        raise LoadError(f"unreadable DOCX ({exc.__class__.__name__}: {exc})") from None
-    parts: list[str] = []
-    title = (document.core_properties.title or "").strip() or None
-    for para in document.paragraphs:
-        text = para.text.strip()
-        if not text:
-            continue
-        style = (para.style.name if para.style is not None else "") or ""
-        if title is None and (style.startswith("Heading") or style == "Title"):
-            title = text
-        parts.append(text)
-    for table in document.tables:
-        for row in table.rows:
-            cells = [c.text.strip() for c in row.cells if c.text.strip()]
-            if cells:
-                parts.append(" | ".join(cells))
-    return LoadedFile([Page("\n\n".join(parts))], title=title)
+_META_CHARSET = re.compile(rb"""<meta[^>]{0,512}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
 
 
-def load_pdf(path: Path, data: bytes) -> LoadedFile:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
+def load_html(data: bytes, budget: Budget) -> LoadedFile:
+    from ingest.html_text import extract
 
-    try:
-        reader = PdfReader(str(path))
-        if reader.is_encrypted:
-            try:
-                ok = reader.decrypt("")
-            except Exception:
-                ok = 0
-            if not ok:
-                raise LoadError("encrypted PDF (a password is needed)")
-        pages = [Page(page.extract_text() or "", number=i + 1) for i, page in enumerate(reader.pages)]
-        title = None
-        if reader.metadata is not None and reader.metadata.title:
-            title = str(reader.metadata.title).strip() or None
-    except LoadError:
-        raise
-    except (PdfReadError, ValueError, KeyError, TypeError, OSError, AttributeError) as exc:
-        raise LoadError(f"corrupt PDF ({exc.__class__.__name__}: {exc})") from None
-    except Exception as exc:  # pypdf raises assorted errors on damaged files
-        raise LoadError(f"unreadable PDF ({exc.__class__.__name__}: {exc})") from None
-    if not any(p.text.strip() for p in pages):
-        raise LoadError("PDF has no text layer (scanned images are not supported)")
-    return LoadedFile(pages, title=title)
+    match = _META_CHARSET.search(data[:4096])
+    declared = match.group(1).decode("ascii", "ignore").lower() if match else None
+    page = extract(decode_text(data, declared))
+    return LoadedFile([Page(page.text)], title=page.title, dropped_chars=page.dropped_chars)
 
 
-LOADERS: dict[str, Callable[[Path, bytes], LoadedFile]] = {
+def load_docx(data: bytes, budget: Budget) -> LoadedFile:
+    from ingest.docx_text import extract
+
+    title, body = extract(data, budget)
+    return LoadedFile([Page(body)], title=title)
+
+
+def load_pdf(data: bytes, budget: Budget) -> LoadedFile:
+    from ingest.pdf_text import extract
+
+    return extract(data, budget)
+
+
+LOADERS: dict[str, Callable[[bytes, Budget], LoadedFile]] = {
     ".pdf": load_pdf, ".html": load_html, ".htm": load_html, ".docx": load_docx,
     ".md": load_markdown, ".markdown": load_markdown, ".txt": load_text, ".text": load_text,
 }
 
 
-def load_file(path: Path, max_bytes: int, data: bytes | None = None) -> LoadedFile:
-    """Read ``path`` with the loader of its extension; every failure is a :class:`LoadError` with a reason."""
-    loader = LOADERS.get(path.suffix.lower())
+def load_bytes(name: str, data: bytes, budget: Budget) -> LoadedFile:
+    """Parse the bytes of the file ``name`` with the loader of its extension, within ``budget``."""
+    loader = LOADERS.get(Path(name).suffix.lower())
     if loader is None:
-        raise LoadError(f"unsupported file type {path.suffix or '(none)'}")
-    if data is None:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise LoadError(f"file is {size / 1e6:.1f} MB, over the {max_bytes / 1e6:.0f} MB limit")
-        data = path.read_bytes()
+        raise LoadError(f"unsupported file type {Path(name).suffix or '(none)'}")
     if not data.strip():
         raise LoadError("empty file")
-    loaded = loader(path, data)
+    loaded = loader(data, budget).cleaned()
+    budget.check_chars(sum(len(page.text) for page in loaded.pages))
     if not any(page.text.strip() for page in loaded.pages):
         raise LoadError("no text found in the file")
     return loaded
+
+
+def load_file(path: Path, max_bytes: int, data: bytes | None = None, budget: Budget | None = None) -> LoadedFile:
+    """Read ``path`` (opened once, at most ``max_bytes``) and parse it; every failure is a :class:`LoadError`."""
+    from ingest.files import read_file
+    from rag_bot.config import get_settings
+
+    if Path(path).suffix.lower() not in LOADERS:
+        raise LoadError(f"unsupported file type {Path(path).suffix or '(none)'}")
+    if data is None:
+        data = read_file(str(path), max_bytes)
+    return load_bytes(str(path), data, budget or Budget.for_file(len(data), get_settings()))
+

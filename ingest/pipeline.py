@@ -7,6 +7,12 @@ Order of writes (write new, then delete old):
 4. only then are replaced and removed chunks deleted from Chroma.
 A run killed anywhere leaves Chroma a superset of the manifest; the next run's :func:`repair` publishes a keyword
 snapshot equal to the manifest and deletes Chroma's orphans, so Chroma ids == keyword ids == manifest ids again.
+Readers never see the difference: the index answers only with chunks the saved manifest holds
+(:meth:`rag_bot.index.store.IndexStore.committed_ids`), and a manifest exists before the first vector is written.
+
+Files are found by :func:`ingest.files.scan_folder` (nothing outside the folder, no symlink loops, only regular
+files) and each is opened once: the bytes read are hashed (unchanged files are skipped) and parsed within the
+file's :class:`~ingest.budget.Budget`.
 """
 
 from __future__ import annotations
@@ -20,28 +26,42 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from ingest.budget import Budget
 from ingest.chunking import CHUNKER_VERSION
 from ingest.documents import Chunk, Document, make_chunks, split_documents
-from ingest.loaders import SUPPORTED, LoadedFile, LoadError, load_file
+from ingest.files import read_file, scan_folder
+from ingest.loaders import LoadedFile, LoadError, load_bytes
 from rag_bot.config import Settings
 from rag_bot.index.keywords import KeywordEntry
-from rag_bot.index.manifest import FileRecord, Manifest
+from rag_bot.index.manifest import FileRecord, Manifest, file_key
 from rag_bot.index.store import IndexStore
 from rag_bot.index.tokenize import tokenize
 from rag_bot.models.embeddings import Embedder, get_embedder
 
 log = logging.getLogger(__name__)
+SAVE_EVERY_S = 5.0  # the manifest is saved at least this often during a run (and at its end)
+Hook = Callable[[str, str], None]  # (step, file key): "vectors-written", "saved", "published"
 
 
 @dataclass
 class SourceItem:
-    """One thing to ingest: a file on disk or an in-memory record (e.g. a BEIR corpus line)."""
+    """One thing to ingest: a file on disk (``read``) or an in-memory record (``load``, e.g. a BEIR corpus line).
+
+    ``source`` is what users see (the path relative to ``root``, cleaned); ``path`` the raw relative path that,
+    joined to ``root``, is the item's identity (:attr:`key`). A file's hash and size are set when it is read.
+    """
 
     source: str
     root: str
-    content_hash: str
-    size: int
-    load: Callable[[], LoadedFile]
+    content_hash: str = ""
+    size: int = 0
+    load: Callable[[], LoadedFile] | None = None
+    read: Callable[[], bytes] | None = None
+    path: str = ""
+
+    @property
+    def key(self) -> str:
+        return file_key(self.root, self.path or self.source)
 
 
 @dataclass
@@ -57,6 +77,8 @@ class IngestSummary:
     seconds: float = 0.0
     embed_seconds: float = 0.0
     repaired: int = 0
+    text_chars: int = 0  # characters of text indexed from the files read
+    dropped_chars: int = 0  # characters of boilerplate left out of them (navigation, running headers, page numbers)
 
     def to_json(self) -> dict:
         return {"added": self.added, "replaced": self.replaced, "removed": self.removed, "skipped": self.skipped,
@@ -73,14 +95,6 @@ class IngestSummary:
         return "\n".join(lines)
 
 
-def _hash_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as fh:
-        for block in iter(lambda: fh.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def scan_paths(
     paths: Iterable[Path], max_bytes: int
 ) -> tuple[list[SourceItem], list[dict[str, str]], list[tuple[str, Path]]]:
@@ -89,24 +103,14 @@ def scan_paths(
     failures: list[dict[str, str]] = []
     scopes: list[tuple[str, Path]] = []
     for raw in paths:
-        path = Path(raw)
-        if not path.exists():
-            failures.append({"path": str(path), "reason": "no such file or directory"})
+        scan = scan_folder(Path(raw))
+        failures += scan.failures
+        if not scan.root:
             continue
-        root = path if path.is_dir() else path.parent
-        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
-        scopes.append((str(root.resolve()), path.resolve()))
-        for file in files:
-            rel = file.relative_to(root)
-            if any(part.startswith(".") for part in rel.parts) or file.suffix.lower() not in SUPPORTED:
-                if path.is_file():
-                    failures.append({"path": str(file), "reason": f"unsupported file type {file.suffix or '(none)'}"})
-                continue
-            size = file.stat().st_size
-            items.append(SourceItem(
-                source=rel.as_posix(), root=str(root.resolve()), content_hash=_hash_file(file), size=size,
-                load=lambda f=file: load_file(f, max_bytes),
-            ))
+        scopes.append((scan.root, Path(scan.scope)))
+        for found in scan.files:
+            items.append(SourceItem(source=found.source, root=scan.root, path=found.rel,
+                                    read=lambda real=found.real: read_file(real, max_bytes)))
     return items, failures, scopes
 
 
@@ -148,54 +152,96 @@ def _ordered(entries: Iterable[KeywordEntry]) -> list[KeywordEntry]:
 
 
 class Ingester:
-    """Runs one ingestion against an index."""
+    """Runs one ingestion against an index.
 
-    def __init__(self, settings: Settings, embedder: Embedder | None = None, progress: bool = True) -> None:
+    ``hook(step, key)``, when given, is called after a file's vectors are written ("vectors-written"), after each
+    manifest save ("saved") and after the keyword snapshot is published ("published"): tests use it to stop a run
+    at an exact point.
+    """
+
+    def __init__(self, settings: Settings, embedder: Embedder | None = None, progress: bool = True,
+                 hook: Hook | None = None) -> None:
         self.settings = settings
         self.embedder = embedder or get_embedder(settings)
-        self.store = IndexStore(settings, self.embedder.name)
+        self.store = IndexStore(settings, self.embedder.name, committed_only=False)
         self.progress = progress
+        self.hook = hook or (lambda step, key: None)
         self.budget = min(settings.chunk_tokens, self.embedder.max_tokens - 2)
         self.chunking = f"v{CHUNKER_VERSION}/{self.budget}"
 
     def chunk(self, loaded: LoadedFile, item: SourceItem, language: str) -> tuple[list[Document], list[Chunk]]:
-        documents = split_documents(loaded, item.source, language)
+        documents = split_documents(loaded, item.source, language, key=item.key)
         chunks = [c for doc in documents
                   for c in make_chunks(doc, item.content_hash, self.budget, self.embedder.token_count)]
         return documents, chunks
 
+    def _save(self, manifest: Manifest) -> None:
+        manifest.save(self.store.manifest_path)
+        self.hook("saved", "")
+
+    def _prepare(self, item: SourceItem, manifest: Manifest, language: str) -> list[Chunk] | None:
+        """Read and chunk one item; None when it is unchanged. Raises :class:`LoadError` with the reason."""
+        data = item.read() if item.read is not None else None
+        if data is not None:
+            item.content_hash = hashlib.sha256(data).hexdigest()
+            item.size = len(data)
+        if not _changed(manifest.files.get(item.key), item, self.chunking):
+            return None
+        budget = Budget.for_file(item.size, self.settings)
+        if data is not None:
+            loaded = load_bytes(item.path or item.source, data, budget)
+        else:
+            assert item.load is not None, "an item needs read or load"
+            loaded = item.load().cleaned()
+        del data
+        _, chunks = self.chunk(loaded, item, language)
+        budget.check_chunks(len(chunks))
+        if not chunks:
+            raise LoadError("no text to index")
+        self.text_chars += sum(len(page.text) for page in loaded.pages)
+        self.dropped_chars += loaded.dropped_chars
+        return chunks
+
     def run(self, items: list[SourceItem], language: str = "auto", prune_scopes: list[tuple[str, Path]] | None = None,
             failures: list[dict[str, str]] | None = None) -> IngestSummary:
-        """Ingest ``items``; with ``prune_scopes``, remove indexed files of those scopes that are not in ``items``."""
+        """Ingest ``items``; with ``prune_scopes``, remove indexed files inside those paths that are not in ``items``.
+
+        Files refused by the scan (a symlink out of the folder, a FIFO) are not items, so they are pruned too.
+        """
         started = time.perf_counter()
         summary = IngestSummary(failed=list(failures or []))
+        self.text_chars = self.dropped_chars = 0
         with self.store.writer_lock():
+            if not self.store.manifest_path.exists():  # readers then show only what it commits
+                self._save(Manifest(embedding_model=self.embedder.name))
             manifest = self.store.load_manifest()
             summary.repaired = repair(self.store, manifest)
             manifest.embedding_model = self.embedder.name
             to_delete: set[str] = set()
-            todo = [it for it in items if _changed(manifest.files.get(it.source), it, self.chunking)]
-            summary.skipped = len(items) - len(todo)
+            seen: set[str] = set()
             new_entries: dict[str, KeywordEntry] = {}
             last_save = time.monotonic()
-            bar = tqdm(total=len(todo), unit="file", desc="ingest", disable=not self.progress or not todo)
-            for item in todo:
+            bar = tqdm(total=len(items), unit="file", desc="ingest", disable=not self.progress or not items)
+            for item in items:
+                key = item.key
+                bar.update(1)
+                if key in seen:  # the same file named twice (a folder and its subfolder)
+                    continue
+                seen.add(key)
                 bar.set_postfix_str(item.source[-40:])
                 try:
-                    loaded = item.load()
-                    _, chunks = self.chunk(loaded, item, language)
-                    if not chunks:
-                        raise LoadError("no text to index")
+                    chunks = self._prepare(item, manifest, language)
                 except LoadError as exc:
                     summary.failed.append({"path": item.source, "reason": str(exc)})
-                    bar.update(1)
                     continue
                 except Exception as exc:  # an unexpected loader bug must not stop the run
                     log.exception("unexpected failure reading %s", item.source)
                     summary.failed.append({"path": item.source, "reason": f"{exc.__class__.__name__}: {exc}"})
-                    bar.update(1)
                     continue
-                old = manifest.files.get(item.source)
+                if chunks is None:
+                    summary.skipped += 1
+                    continue
+                old = manifest.files.get(key)
                 old_ids = set(old.chunk_ids) if old else set()
                 fresh = [c for c in chunks if c.id not in old_ids]
                 for batch in iter_batches(fresh, self.settings.ingest_batch):
@@ -206,12 +252,13 @@ class Ingester:
                                            [c.metadata for c in batch])
                     summary.chunks += len(batch)
                     bar.set_postfix_str(f"{summary.chunks} chunks")
+                self.hook("vectors-written", key)
                 new_ids = [c.id for c in chunks]
                 to_delete |= old_ids - set(new_ids)
                 new_entries.update((e.id, e) for e in _entries_for(chunks))
-                manifest.files[item.source] = FileRecord(
+                manifest.files[key] = FileRecord(
                     content_hash=item.content_hash, chunk_ids=new_ids, size=item.size, root=item.root,
-                    chunking=self.chunking,
+                    chunking=self.chunking, source=item.source,
                     documents=[{"doc_id": c.metadata["doc_id"], "title": c.metadata["title"],
                                 "date": c.metadata["date"] or None, "language": c.metadata["language"],
                                 "chunks": c.metadata["n_chunks"]} for c in chunks if c.metadata["seq"] == 0],
@@ -220,27 +267,25 @@ class Ingester:
                     summary.replaced += 1
                 else:
                     summary.added += 1
-                if time.monotonic() - last_save > 5:
-                    manifest.save(self.store.manifest_path)
+                if time.monotonic() - last_save > SAVE_EVERY_S:
+                    self._save(manifest)
                     last_save = time.monotonic()
-                bar.update(1)
-                bar.set_postfix_str(f"{summary.chunks} chunks")
             bar.close()
-            seen = {it.source for it in items} | {f["path"] for f in summary.failed}
-            for root, scope in prune_scopes or []:
-                for source in [s for s in manifest.files if s not in seen]:
-                    if manifest.files[source].root == root and _in_scope(root, scope, source):
-                        to_delete |= set(manifest.files.pop(source).chunk_ids)
-                        summary.removed += 1
+            for _root, scope in prune_scopes or []:  # only inside the paths given; files that failed to load are kept
+                for key in [k for k in manifest.files if k not in seen and _in_scope(scope, k)]:
+                    to_delete |= set(manifest.files.pop(key).chunk_ids)
+                    summary.removed += 1
             changed = summary.added or summary.replaced or summary.removed
-            manifest.save(self.store.manifest_path)
+            self._save(manifest)
             if changed:
                 wanted = manifest.chunk_ids()
                 kept = {e.id: e for e in self.store.keywords.entries() if e.id in wanted and e.id not in new_entries}
                 kept.update(new_entries)
                 self.store.keywords.publish(_ordered(e for e in kept.values() if e.id in wanted))
+                self.hook("published", "")
                 self.store.vectors.delete(to_delete - wanted)
         summary.seconds = time.perf_counter() - started
+        summary.text_chars, summary.dropped_chars = self.text_chars, self.dropped_chars
         return summary
 
 
@@ -249,17 +294,18 @@ def _changed(record: FileRecord | None, item: SourceItem, chunking: str) -> bool
     return record is None or record.content_hash != item.content_hash or record.chunking != chunking
 
 
-def _in_scope(root: str, scope: Path, source: str) -> bool:
-    path = Path(root) / source
-    return path == scope or scope in path.parents
+def _in_scope(scope: Path, key: str) -> bool:
+    """Whether the file ``key`` (an absolute path) lies inside ``scope`` (a folder, or that file itself)."""
+    prefix = str(scope)
+    return key == prefix or key.startswith(prefix.rstrip("/") + "/")
 
 
 def ingest_paths(paths: Iterable[Path], settings: Settings, language: str = "auto", prune: bool = False,
-                 progress: bool = True, embedder: Embedder | None = None) -> IngestSummary:
-    """``rag-bot ingest``: scan files, ingest what changed, optionally prune what is gone."""
+                 progress: bool = True, embedder: Embedder | None = None, hook: Hook | None = None) -> IngestSummary:
+    """``rag-bot ingest``: scan files, ingest what changed, optionally prune what is gone (inside ``paths`` only)."""
     max_bytes = int(settings.max_file_mb * 1_000_000)
     items, failures, scopes = scan_paths(paths, max_bytes)
-    ingester = Ingester(settings, embedder=embedder, progress=progress)
+    ingester = Ingester(settings, embedder=embedder, progress=progress, hook=hook)
     return ingester.run(items, language=language, prune_scopes=scopes if prune else None, failures=failures)
 
 

@@ -37,6 +37,16 @@ def make_corpus(root: Path) -> Path:
     return root
 
 
+def by_source(manifest) -> dict:
+    """Manifest records by the path shown to users (keys are identities: absolute root + path)."""
+    return {record.source: record for record in manifest.files.values()}
+
+
+def doc_key(source: str, doc_id: str) -> str:
+    """``source#index`` of a document, whatever identity tag its doc id carries."""
+    return f"{source}#{doc_id.rsplit('#', 1)[1]}"
+
+
 def consistency(settings) -> tuple[set, set, set]:
     store = IndexStore(settings, get_embedder(settings).name)
     return store.vectors.all_ids(), store.keywords.ids(), store.load_manifest().chunk_ids()
@@ -47,9 +57,9 @@ def test_every_format_and_metadata(tmp_path, settings):
     summary = ingest_paths([corpus], settings, progress=False)
     assert summary.failed == [] and summary.added == 5 and summary.chunks >= 7
     manifest = IndexStore(settings, None).load_manifest()
-    docs = {d["doc_id"]: d for rec in manifest.files.values() for d in rec.documents}
-    assert set(manifest.files) == {"talks/silence.txt", "talks/maun.md", "web/cafe.html", "docs/drama.docx",
-                                   "pdf/series.pdf"}
+    docs = {doc_key(rec.source, d["doc_id"]): d for rec in manifest.files.values() for d in rec.documents}
+    assert set(by_source(manifest)) == {"talks/silence.txt", "talks/maun.md", "web/cafe.html", "docs/drama.docx",
+                                        "pdf/series.pdf"}
     assert docs["talks/silence.txt#0"]["date"] == "1969-01-23" and docs["talks/silence.txt#0"]["language"] == "en"
     assert docs["talks/maun.md#0"] == {**docs["talks/maun.md#0"], "date": "1969-01-23", "language": "hi",
                                        "title": "मौन"}
@@ -59,7 +69,8 @@ def test_every_format_and_metadata(tmp_path, settings):
     assert pdf_docs == [("1969-01-26", "Talk on Fear"), ("1969-01-27", "Talk on Love"), ("1969-01-28", "Talk on Death")]
 
     store = IndexStore(settings, None)
-    hits = {h.metadata["doc_id"]: h for h in store.vectors.get(sorted(store.vectors.all_ids()))}
+    hits = {doc_key(h.metadata["source"], h.metadata["doc_id"]): h
+            for h in store.vectors.get(sorted(store.vectors.all_ids()))}
     fear = hits["pdf/series.pdf#0"]
     assert fear.metadata["page"] == 1 and "fisherman" in fear.text
     cafe = hits["web/cafe.html#0"].text
@@ -71,23 +82,23 @@ def test_every_format_and_metadata(tmp_path, settings):
 def test_reingest_is_idempotent_and_edit_replaces_only_that_file(tmp_path, settings):
     corpus = make_corpus(tmp_path / "corpus")
     first = ingest_paths([corpus], settings, progress=False)
-    before = IndexStore(settings, None).load_manifest()
+    before = by_source(IndexStore(settings, None).load_manifest())
     again = ingest_paths([corpus], settings, progress=False)
     assert (again.added, again.replaced, again.chunks, again.skipped) == (0, 0, 0, 5)
 
     write_text(corpus / "talks/silence.txt", f"On Silence\n23 January 1969\n\n{SILENCE_EN} A new closing line.")
     edited = ingest_paths([corpus], settings, progress=False)
     assert (edited.added, edited.replaced, edited.skipped) == (0, 1, 4)
-    after = IndexStore(settings, None).load_manifest()
-    for source, record in before.files.items():
+    after = by_source(IndexStore(settings, None).load_manifest())
+    for source, record in before.items():
         if source != "talks/silence.txt":
-            assert after.files[source].chunk_ids == record.chunk_ids
-    assert set(after.files["talks/silence.txt"].chunk_ids).isdisjoint(before.files["talks/silence.txt"].chunk_ids)
+            assert after[source].chunk_ids == record.chunk_ids
+    assert set(after["talks/silence.txt"].chunk_ids).isdisjoint(before["talks/silence.txt"].chunk_ids)
     c, k, m = consistency(settings)
     assert c == k == m and len(m) == first.chunks
     store = IndexStore(settings, None)
-    assert not set(before.files["talks/silence.txt"].chunk_ids) & store.vectors.all_ids()
-    assert [h for h in store.vectors.get(after.files["talks/silence.txt"].chunk_ids) if "new closing line" in h.text]
+    assert not set(before["talks/silence.txt"].chunk_ids) & store.vectors.all_ids()
+    assert [h for h in store.vectors.get(after["talks/silence.txt"].chunk_ids) if "new closing line" in h.text]
 
 
 def test_prune_removes_deleted_files_only_with_flag(tmp_path, settings):
@@ -95,11 +106,11 @@ def test_prune_removes_deleted_files_only_with_flag(tmp_path, settings):
     ingest_paths([corpus], settings, progress=False)
     (corpus / "docs/drama.docx").unlink()
     kept = ingest_paths([corpus], settings, progress=False)
-    assert kept.removed == 0 and "docs/drama.docx" in IndexStore(settings, None).load_manifest().files
+    assert kept.removed == 0 and "docs/drama.docx" in by_source(IndexStore(settings, None).load_manifest())
     pruned = ingest_paths([corpus], settings, prune=True, progress=False)
     assert pruned.removed == 1
     c, k, m = consistency(settings)
-    assert "docs/drama.docx" not in IndexStore(settings, None).load_manifest().files
+    assert "docs/drama.docx" not in by_source(IndexStore(settings, None).load_manifest())
     assert c == k == m
     assert not any(h.metadata["source"] == "docs/drama.docx" for h in IndexStore(settings, None).vectors.get(sorted(c)))
 
@@ -180,7 +191,8 @@ def test_kill_minus_nine_then_rerun_repairs(tmp_path, settings, kill_after):
     assert c == k == m
     manifest = IndexStore(settings, None).load_manifest()
     assert len(manifest.files) == 24
-    assert all("revised" in d["title"] for s, r in manifest.files.items() for d in r.documents if int(s[1:3]) % 2 == 0)
+    assert all("revised" in d["title"] for r in manifest.files.values() for d in r.documents
+               if int(r.source[1:3]) % 2 == 0)
     assert ingest_paths([corpus], settings, progress=False).chunks == 0
 
 

@@ -117,7 +117,8 @@ class ChatBackend:
         languages: Counter[str] = Counter()
         formats: Counter[str] = Counter()
         documents: list[dict[str, Any]] = []
-        for source, record in sorted(manifest.files.items()):
+        for record in sorted(manifest.files.values(), key=lambda r: (r.source, r.root)):
+            source = record.source
             formats[Path(source).suffix.lower().lstrip(".") or "?"] += 1
             for doc in record.documents:
                 documents.append({"source": source, "title": doc.get("title"), "date": doc.get("date"),

@@ -1,15 +1,29 @@
-"""What is indexed: one record per source file (content hash, chunk ids, documents). The commit point of ingestion."""
+"""What is indexed: one record per source file (content hash, chunk ids, documents). The commit point of ingestion.
+
+A file's identity (its key in ``files``) is the folder it was ingested from, resolved to an absolute path, joined
+with its path inside that folder: ``/srv/talks/1969/silence.txt`` (in-memory collections use their name as the
+root: ``beir:scifact/doc17``). Two folders holding the same relative paths therefore never replace or prune each
+other, and ingesting a parent or a child folder names the same file the same way. What users see is the record's
+``source``: the path relative to the folder ingested. Version 1 manifests (keyed by that relative path) are
+migrated when loaded, chunk ids and vectors unchanged, so nothing is embedded again.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import posixpath
 import uuid
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-MANIFEST_VERSION = 1
+MANIFEST_VERSION = 2
+
+
+def file_key(root: str, path: str) -> str:
+    """The identity of the file ``path`` (relative, POSIX) ingested from ``root`` (absolute, or a collection name)."""
+    return posixpath.join(root, path) if root else path
 
 
 @dataclass
@@ -22,6 +36,7 @@ class FileRecord:
     size: int = 0
     root: str = ""
     chunking: str = ""  # chunker version and budget the chunks were made with
+    source: str = ""  # the path shown to users: relative to ``root``
 
 
 @dataclass
@@ -39,7 +54,9 @@ class Manifest:
         if not path.exists():
             return cls()
         data = json.loads(path.read_text(encoding="utf-8"))
-        files = {src: FileRecord(**rec) for src, rec in data.get("files", {}).items()}
+        files = {key: FileRecord(**rec) for key, rec in data.get("files", {}).items()}
+        if data.get("version", 1) < 2:
+            files = migrate_v1(files)
         return cls(embedding_model=data.get("embedding_model"), files=files)
 
     def save(self, path: Path) -> None:
@@ -56,3 +73,16 @@ class Manifest:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
+
+
+def migrate_v1(files: dict[str, FileRecord]) -> dict[str, FileRecord]:
+    """Version 1 keyed files by their path relative to the folder ingested; key them by :func:`file_key`.
+
+    Only the keys change: chunk ids, documents (their ``doc_id``) and the vectors stay as they are, so an
+    unchanged file is skipped on the next run and nothing is embedded again.
+    """
+    migrated: dict[str, FileRecord] = {}
+    for source, record in files.items():
+        record.source = record.source or source
+        migrated[file_key(record.root, source)] = record
+    return migrated

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import fcntl
+import os
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,21 +20,45 @@ class IndexBusy(RuntimeError):
 
 
 class IndexStore:
-    """Opens the three stores of one index directory (the vector side may be a Chroma server)."""
+    """Opens the three stores of one index directory (the vector side may be a Chroma server).
 
-    def __init__(self, settings: Settings, embedding_model: str | None) -> None:
+    Readers (``committed_only=True``, the default) see only chunks the saved manifest holds: vectors an
+    interrupted or running ingestion wrote but has not committed are never returned by search, ``get`` or
+    ``get_where`` (:meth:`committed_ids`). The ingester opens the store with ``committed_only=False``.
+    """
+
+    def __init__(self, settings: Settings, embedding_model: str | None, committed_only: bool = True) -> None:
         self.settings = settings
         self.root = Path(settings.index_dir)
         self.root.mkdir(parents=True, exist_ok=True)
+        self.manifest_path = self.root / "manifest.json"
+        self._committed: frozenset[str] | None = None
+        self._committed_stamp: tuple[int, int, int] | None = None
+        self._committed_lock = threading.Lock()
         self.vectors = VectorIndex(
             path=None if settings.chroma_url else self.root / "chroma", url=settings.chroma_url,
             collection=settings.collection, embedding_model=embedding_model,
+            visible=self.committed_ids if committed_only else None,
         )
         self.keywords = KeywordIndex(self.root / "keyword", engine=settings.keyword_engine)
-        self.manifest_path = self.root / "manifest.json"
 
     def load_manifest(self) -> Manifest:
         return Manifest.load(self.manifest_path)
+
+    def committed_ids(self) -> frozenset[str] | None:
+        """Chunk ids of the saved manifest, reloaded when the file changes; None when there is no manifest (an
+        index not written by the ingester, e.g. a benchmark's: then every chunk is visible). The ingester saves a
+        manifest before it writes its first vector, so an interrupted first run shows nothing."""
+        try:
+            st = os.stat(self.manifest_path)
+        except FileNotFoundError:
+            return None
+        stamp = (st.st_mtime_ns, st.st_ino, st.st_size)
+        with self._committed_lock:
+            if stamp != self._committed_stamp:
+                self._committed = frozenset(self.load_manifest().chunk_ids())
+                self._committed_stamp = stamp
+            return self._committed
 
     @contextmanager
     def writer_lock(self) -> Iterator[None]:

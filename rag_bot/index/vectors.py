@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ import numpy as np
 from rag_bot.retrieval.types import Hit, SearchFilters
 
 log = logging.getLogger(__name__)
+MAX_HIDDEN_PROBE = 2000  # extra neighbours fetched to step over chunks not committed yet (during a big re-ingest)
 
 
 class IndexModelMismatch(RuntimeError):
@@ -42,10 +43,16 @@ def chroma_where(filters: SearchFilters) -> dict[str, Any] | None:
 
 
 class VectorIndex:
-    """Chroma collection of chunk vectors with their text and metadata (cosine space)."""
+    """Chroma collection of chunk vectors with their text and metadata (cosine space).
+
+    ``visible`` (given by the index store to readers) returns the ids that may be returned (None: all): Chroma
+    holds vectors an ingestion wrote before committing them, and ``search``, ``get`` and ``get_where`` leave those
+    out. ``all_ids``, ``count``, ``add`` and ``delete`` always see everything (they serve the writer and repair).
+    """
 
     def __init__(self, path: Path | None = None, url: str | None = None, collection: str = "rag_bot",
-                 embedding_model: str | None = None) -> None:
+                 embedding_model: str | None = None,
+                 visible: Callable[[], Set[str] | None] | None = None) -> None:
         import chromadb
         from chromadb.config import Settings as ChromaSettings
 
@@ -77,6 +84,11 @@ class VectorIndex:
             )
         self.embedding_model = recorded or embedding_model
         self._max_batch = max(1, min(5000, int(self._client.get_max_batch_size())))
+        self._visible = visible or (lambda: None)
+
+    def _shown(self, hits: list[Hit]) -> list[Hit]:
+        visible = self._visible()
+        return hits if visible is None else [h for h in hits if h.id in visible]
 
     def count(self) -> int:
         return int(self._collection.count())
@@ -115,13 +127,13 @@ class VectorIndex:
             got = self._collection.get(ids=ids[start:start + self._max_batch], include=["documents", "metadatas"])
             for cid, text, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True):
                 found[cid] = Hit(id=cid, score=0.0, text=text or "", metadata=dict(meta or {}))
-        return [found[i] for i in ids if i in found]
+        return self._shown([found[i] for i in ids if i in found])
 
     def get_where(self, where: dict[str, Any]) -> list[Hit]:
         """All chunks matching a metadata clause (used for neighbours and whole documents)."""
         got = self._collection.get(where=where, include=["documents", "metadatas"])
-        return [Hit(id=cid, score=0.0, text=text or "", metadata=dict(meta or {}))
-                for cid, text, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True)]
+        return self._shown([Hit(id=cid, score=0.0, text=text or "", metadata=dict(meta or {}))
+                            for cid, text, meta in zip(got["ids"], got["documents"], got["metadatas"], strict=True)])
 
     def search(self, embedding: np.ndarray, k: int, filters: SearchFilters, probe: int | None = None) -> list[Hit]:
         """Top-``k`` chunks by cosine similarity under ``filters`` (ids, scores and metadata; no text).
@@ -131,18 +143,23 @@ class VectorIndex:
         filtered here first: when at least ``k`` pass, they are exactly the top ``k`` of the filtered set (a better
         match would have been in the probe); otherwise the filtered search runs. The caller sizes ``probe`` from
         the filter's selectivity.
+
+        Chunks not committed yet are stepped over: ``n - committed`` more neighbours are asked for (at most
+        ``MAX_HIDDEN_PROBE``), so the top ``k`` committed ones are exact while an ingestion runs or after a crash.
         """
         n = self.count()
         if n == 0:
             return []
+        visible = self._visible()
+        hidden = 0 if visible is None else min(MAX_HIDDEN_PROBE, max(0, n - len(visible)))
         vector = [np.asarray(embedding, dtype=np.float32)]
         where = chroma_where(filters)
         if where is not None and probe:
-            hits = self._query(vector, min(n, max(probe, k)), None)
-            kept = [h for h in hits if matches(h.metadata, filters)]
+            hits = self._query(vector, min(n, max(probe, k) + hidden), None)
+            kept = [h for h in self._shown(hits) if matches(h.metadata, filters)]
             if len(kept) >= k or len(hits) == n:
                 return kept[:k]
-        return self._query(vector, min(k, n), where)
+        return self._shown(self._query(vector, min(k + hidden, n), where))[:k]
 
     def _query(self, vector: list[np.ndarray], n_results: int, where: dict[str, Any] | None) -> list[Hit]:
         res = self._collection.query(query_embeddings=vector, n_results=n_results, where=where,

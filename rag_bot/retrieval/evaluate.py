@@ -188,7 +188,7 @@ def dataset_from_questions(path: Path, manifest, kinds: Iterable[str] | None = N
     Each question's ``relevant`` entries ({source, date}) are matched to the indexed documents; unanswerable
     questions (no relevant document) are left out, as are follow-ups (they need the conversation).
     """
-    by_key = {(src, d.get("date")): d["doc_id"] for src, rec in manifest.files.items() for d in rec.documents}
+    by_key = {(rec.source, d.get("date")): d["doc_id"] for rec in manifest.files.values() for d in rec.documents}
     queries, qrels, meta = {}, {}, {}
     for row in _jsonl(path):
         if kinds is not None and row.get("kind") not in set(kinds):

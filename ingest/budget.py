@@ -1,0 +1,54 @@
+"""What one file may cost: characters of text, chunks, PDF pages and decoded page content, unpacked zip bytes.
+
+The caps grow with the file's size (a file whose text would be orders of magnitude larger than its bytes is a
+decompression trick, not a document) and are bounded absolutely, so no single file can hold ingestion for hours or
+push it past its memory budget. A file over any cap fails with a reason and nothing of it is indexed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ingest.errors import LoadError
+
+MIN_TEXT_CHARS = 100_000  # every file may hold this much text, whatever its size (a 2 KB DOCX of 40 pages)
+CHARS_PER_CHUNK = 100  # a chunk of the 220-token budget holds 500-900 characters; 100 leaves room for short ones
+CONTENT_PER_CHAR = 8  # PDF page content (operators + text) per character of text; measured 1.5-4 on real PDFs
+
+
+class BudgetExceeded(LoadError):
+    """A file that would cost more than its budget."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The caps of one file."""
+
+    max_chars: int
+    max_chunks: int
+    max_pages: int
+    max_content_bytes: int  # decoded PDF page content, pages sharing a stream counted each time
+    max_unzipped: int  # declared uncompressed bytes of all members of a zip container (DOCX)
+    max_zip_ratio: float  # uncompressed / compressed size of a member that is read
+
+    @classmethod
+    def for_file(cls, size: int, settings) -> Budget:
+        """The budget of a file of ``size`` bytes under ``settings`` (``max_text_chars``, ``max_text_per_byte``...)."""
+        chars = min(settings.max_text_chars, max(MIN_TEXT_CHARS, int(settings.max_text_per_byte * size)))
+        return cls(
+            max_chars=chars, max_chunks=chars // CHARS_PER_CHUNK, max_pages=settings.max_pdf_pages,
+            max_content_bytes=chars * CONTENT_PER_CHAR, max_unzipped=int(settings.max_unzipped_mb * 1_000_000),
+            max_zip_ratio=settings.max_zip_ratio,
+        )
+
+    def check_chars(self, chars: int) -> None:
+        if chars > self.max_chars:
+            raise BudgetExceeded(
+                f"the text is over {self.max_chars:,} characters, too large for a file of this size "
+                "(RAG_BOT_MAX_TEXT_CHARS / RAG_BOT_MAX_TEXT_PER_BYTE)")
+
+    def check_chunks(self, chunks: int) -> None:
+        if chunks > self.max_chunks:
+            raise BudgetExceeded(f"the text makes {chunks:,} chunks, over the {self.max_chunks:,} allowed for a file "
+                                 "of this size (RAG_BOT_MAX_TEXT_CHARS / RAG_BOT_MAX_TEXT_PER_BYTE)")
+
