@@ -59,11 +59,14 @@ def _binary_reason(data: bytes) -> str | None:
 
 def decode_text(data: bytes, declared: str | None = None) -> str:
     """Decode bytes: BOM / declared encoding first, UTF-8 next, then detection; never silently lossy."""
+    for bom, enc in ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16")):
+        if data.startswith(bom):  # before the binary check: UTF-16 text is half NUL bytes
+            try:
+                return data.decode(enc)
+            except UnicodeDecodeError:
+                raise LoadError(f"undecodable text (invalid {enc.upper()} after its byte-order mark)") from None
     if reason := _binary_reason(data):
         raise LoadError(reason)
-    for bom, enc in ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16")):
-        if data.startswith(bom):
-            return data.decode(enc)
     candidates = [declared] if declared else []
     candidates.append("utf-8")
     for enc in candidates:

@@ -1,0 +1,372 @@
+"""A generator of hostile and degenerate files for ingestion tests (issue 11).
+
+``make_hostile_corpus(root)`` writes one folder of them and returns what each entry must do: be indexed (``ok``),
+fail with a reason holding a given phrase (``fail``), or be left out silently (``ignored``). Kinds: pathological
+HTML (100k nested ``div``, stray end tags, unterminated comments, tags, quotes and scripts, navigation only),
+Markdown that made regexes quadratic, huge single lines, control characters and terminal escapes in text and file
+names, Devanagari and undecodable file names, symlinks out of the folder and in loops, a FIFO, PDFs with thousands
+of empty pages / one content stream shared by 2,000 pages / a Flate bomb / a password / a cut, DOCX zip bombs
+(members, a document part, a lying size, billions of laughs, 20k members), wrong extensions, empty and binary files,
+the same name in two subfolders. Sizes are parameters so growth tests can build two sizes of one kind.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import struct
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.filemakers import write_docx, write_pdf, write_text
+
+SECRET = "The vault combination is swordfish 4471."
+
+
+@dataclass
+class Expect:
+    """What ingesting one entry must do: "ok", "fail" (reason contains ``reason``) or "ignored"."""
+
+    outcome: str
+    reason: str = ""
+    text: str = ""  # a phrase the indexed text must contain ("ok")
+
+
+# --- HTML -----------------------------------------------------------------------------------------------------
+def html_nested_divs(n: int) -> str:
+    return "<html><body>" + "<div>" * n + "<p>Deep inside sits the heron.</p>" + "</div>" * n + "</body></html>"
+
+
+def html_stray_end_tags(n: int) -> str:
+    return "<p>Stray ends around the kingfisher.</p>" + "<div>" * n + "</span>" * n
+
+
+def html_many_paragraphs(n: int) -> str:
+    return "<html><body>" + "<p>Otters play in the shallows.</p>" + "<p></p>" * n + "</body></html>"
+
+
+def html_unclosed_comments(n: int) -> str:
+    return "<p>Before the comments the egret waits.</p>" + "<!--" * n
+
+
+def html_unclosed_tags(n: int) -> str:
+    return "<p>Before the tags the cormorant dives.</p>" + "<a " * n
+
+
+def html_unclosed_quotes(n: int) -> str:
+    return "<p>Before the quotes the ibis wades.</p>" + '<a b="' * n
+
+
+def html_unclosed_script(n: int) -> str:
+    return "<p>Before the script the stork stands.</p><script>" + "</scrip" * n
+
+
+def html_plain_page(n: int) -> str:
+    """A real-looking page of ``n`` paragraphs with navigation around them."""
+    body = "".join(f"<p>Paragraph {i} tells of the river, the ferry and the <b>bell</b> at dusk.</p>" for i in range(n))
+    return (f"<html><head><title>Plain</title><style>p {{}}</style></head><body><nav><a href=x>Home</a></nav>"
+            f"<main>{body}</main><footer>Copyright</footer></body></html>")
+
+
+# --- Markdown -------------------------------------------------------------------------------------------------
+def md_brackets(n: int) -> str:
+    return "# Brackets\n\nThe crane stands by the water.\n\n" + "[" * n + "\n"
+
+
+def md_emphasis(n: int) -> str:
+    return "# Emphasis\n\nThe swan glides.\n\n" + "*a _b " * n + "\n"
+
+
+def md_links(n: int) -> str:
+    return "# Links\n\nThe tern calls.\n\n" + "[a](" * n + "\n"
+
+
+# --- PDF ------------------------------------------------------------------------------------------------------
+def pdf_empty_pages(path: Path, n: int) -> None:
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for _ in range(n):
+        writer.add_blank_page(200, 200)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as fh:
+        writer.write(fh)
+
+
+def pdf_shared_stream(path: Path, pages: int, text_lines: int = 60, draws: int = 10) -> None:
+    """``pages`` pages that all draw one content stream (``draws`` times each) of ``text_lines`` lines of text."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, NameObject
+
+    seed = path.with_suffix(".seed.pdf")
+    write_pdf(seed, ["\n".join(f"Line {i} of the one page every page draws: herons and ferries." for i in
+                               range(text_lines))])
+    page = PdfReader(seed).pages[0]
+    seed.unlink()
+    writer = PdfWriter()
+    first = writer.add_page(page)
+    contents, resources = first.raw_get("/Contents"), first.raw_get("/Resources")
+    contents = ArrayObject([contents] * draws)
+    first[NameObject("/Contents")] = contents
+    for _ in range(pages - 1):
+        blank = writer.add_blank_page(float(first.mediabox.width), float(first.mediabox.height))
+        blank[NameObject("/Contents")] = contents
+        blank[NameObject("/Resources")] = resources
+    with open(path, "wb") as fh:
+        writer.write(fh)
+
+
+def zero_deflate(megabytes: int, raw: bool = True) -> bytes:
+    """A deflate (``raw``) or zlib stream of ``megabytes`` MB of zero bytes, about 1 KB per MB, built without
+    inflating it: after a full flush the compressor's output for the same input repeats."""
+    zero = b"\0" * (1 << 20)
+    co = zlib.compressobj(9, zlib.DEFLATED, -15 if raw else 15)
+    first = co.compress(zero) + co.flush(zlib.Z_FULL_FLUSH)
+    block = co.compress(zero) + co.flush(zlib.Z_FULL_FLUSH)
+    return first + block * (megabytes - 1) + co.flush()
+
+
+def pdf_flate_bomb(path: Path, megabytes: int) -> None:
+    """One page whose content stream inflates to ``megabytes`` MB of zeros."""
+    from pypdf import PdfWriter
+    from pypdf.generic import NameObject, StreamObject
+
+    writer = PdfWriter()
+    page = writer.add_blank_page(200, 200)
+    stream = StreamObject()
+    stream._data = zero_deflate(megabytes, raw=False)
+    stream[NameObject("/Filter")] = NameObject("/FlateDecode")
+    page[NameObject("/Contents")] = writer._add_object(stream)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as fh:
+        writer.write(fh)
+
+
+# --- zip / DOCX -----------------------------------------------------------------------------------------------
+CONTENT_TYPES = (b'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/'
+                 b'2006/content-types"><Default Extension="xml" ContentType="application/xml"/><Override '
+                 b'PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+                 b'wordprocessingml.document.main+xml"/></Types>')
+RELS = (b'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+        b'relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+        b'relationships/officeDocument" Target="word/document.xml"/></Relationships>')
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+
+def document_xml(paragraphs: list[str], prologue: str = "") -> bytes:
+    body = "".join(f"<w:p><w:r><w:t>{p}</w:t></w:r></w:p>" for p in paragraphs)
+    return (f'<?xml version="1.0" encoding="UTF-8"?>{prologue}<w:document xmlns:w="{W}"><w:body>{body}'
+            f"</w:body></w:document>").encode()
+
+
+@dataclass
+class Member:
+    """One zip member given as deflated bytes with its declared size and CRC (they may lie)."""
+
+    name: str
+    deflated: bytes
+    size: int
+    crc: int
+
+
+def member(name: str, data: bytes) -> Member:
+    co = zlib.compressobj(6, zlib.DEFLATED, -15)
+    return Member(name, co.compress(data) + co.flush(), len(data), zlib.crc32(data))
+
+
+def write_zip(path: Path, members: list[Member]) -> None:
+    """A zip archive written field by field, so declared sizes and contents can disagree (no zip64: < 4 GB each)."""
+    out = io.BytesIO()
+    central = []
+    for m in members:
+        offset = out.tell()
+        name = m.name.encode()
+        out.write(struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0x21, m.crc, len(m.deflated),
+                              m.size, len(name), 0) + name)
+        out.write(m.deflated)
+        central.append(struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0x21, m.crc, len(m.deflated),
+                                   m.size, len(name), 0, 0, 0, 0, 0, offset) + name)
+    start = out.tell()
+    for entry in central:
+        out.write(entry)
+    out.write(struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(central), len(central), out.tell() - start, start, 0))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(out.getvalue())
+
+
+def docx_parts(paragraphs: list[str], prologue: str = "") -> list[Member]:
+    return [member("[Content_Types].xml", CONTENT_TYPES), member("_rels/.rels", RELS),
+            member("word/document.xml", document_xml(paragraphs, prologue))]
+
+
+def docx_member_bomb(path: Path, members: int, megabytes_each: int) -> None:
+    """A valid small document plus ``members`` images each declaring ``megabytes_each`` MB of zeros."""
+    block = zero_deflate(megabytes_each)
+    crc = zlib.crc32(b"\0" * (megabytes_each << 20))
+    images = [Member(f"word/media/image{i}.png", block, megabytes_each << 20, crc) for i in range(members)]
+    write_zip(path, docx_parts(["A small letter about kites."]) + images)
+
+
+def docx_document_bomb(path: Path, megabytes: int) -> None:
+    """The document part itself inflates ``megabytes`` MB (zeros; its ratio is over a thousand)."""
+    parts = docx_parts([])[:2]
+    parts.append(Member("word/document.xml", zero_deflate(megabytes), megabytes << 20, 0))
+    write_zip(path, parts)
+
+
+def docx_lying_size(path: Path, megabytes: int) -> None:
+    """The document part declares 2,000 bytes but its stream inflates to ``megabytes`` MB."""
+    parts = docx_parts([])[:2]
+    parts.append(Member("word/document.xml", zero_deflate(megabytes), 2000, 0))
+    write_zip(path, parts)
+
+
+def docx_billion_laughs(path: Path) -> None:
+    values = ["lol"] + [f"&l{i - 1};" * 10 for i in range(1, 10)]
+    lol = "".join(f'<!ENTITY l{i} "{value}">' for i, value in enumerate(values))
+    write_zip(path, docx_parts(["&l9;"], prologue=f"<!DOCTYPE w:document [{lol}]>"))
+
+
+def docx_many_members(path: Path, n: int) -> None:
+    write_zip(path, docx_parts(["Many parts."]) + [member(f"customXml/item{i}.xml", b"<a/>") for i in range(n)])
+
+
+# --- the corpus -----------------------------------------------------------------------------------------------
+def _write(root: Path, name: str | bytes, data: bytes) -> None:
+    path = os.path.join(os.fsencode(root), name if isinstance(name, bytes) else name.encode())
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as fh:
+        fh.write(data)
+
+
+def make_hostile_corpus(root: Path, outside: Path) -> dict[str, Expect]:
+    """Write the hostile corpus under ``root`` (and a secret under ``outside``); returns entry -> expectation.
+
+    Entries are paths relative to ``root`` as ingestion reports them (file names cleaned of control characters).
+    """
+    expect: dict[str, Expect] = {}
+    html: dict[str, tuple[str, str]] = {
+        "html/nested-divs.html": (html_nested_divs(100_000), "heron"),
+        "html/stray-end-tags.html": (html_stray_end_tags(50_000), "kingfisher"),
+        "html/empty-paragraphs.html": (html_many_paragraphs(20_000), "Otters"),
+        "html/unclosed-comments.html": (html_unclosed_comments(40_000), "egret"),
+        "html/unclosed-tags.html": (html_unclosed_tags(40_000), "cormorant"),
+        "html/unclosed-quotes.html": (html_unclosed_quotes(40_000), "ibis"),
+        "html/unclosed-script.html": (html_unclosed_script(40_000), "stork"),
+    }
+    for name, (text, phrase) in html.items():
+        write_text(root / name, text)
+        expect[name] = Expect("ok", text=phrase)
+    write_text(root / "html/navigation-only.html", "<nav>Home | About</nav><footer>(c) 1969</footer>")
+    expect["html/navigation-only.html"] = Expect("fail", "no text")
+
+    write_text(root / "md/brackets.md", md_brackets(2000))
+    expect["md/brackets.md"] = Expect("ok", text="crane")
+    write_text(root / "md/nested-quotes.md", ">" * 40_000 + " The lapwing nests.\n")
+    expect["md/nested-quotes.md"] = Expect("fail", "no text")  # deeper than CommonMark's nesting cap of 20
+    write_text(root / "md/emphasis.md", md_emphasis(500))
+    expect["md/emphasis.md"] = Expect("ok", text="swan")
+
+    write_text(root / "txt/long-line.txt", "The long line speaks of the heron and the ferry. " * 60)
+    expect["txt/long-line.txt"] = Expect("ok", text="ferry")
+    write_text(root / "txt/one-giant-word.txt", "Giant: " + "abcdefghij" * 500)
+    expect["txt/one-giant-word.txt"] = Expect("ok", text="Giant")
+    write_text(root / "txt/escapes.txt", "Escapes\n\x1b[2J\x1b]52;c;cm0gLXJmIH4=\x07Clipboard write.\u202eevil\u202c "
+                                         "The \x9bcursor moves.")
+    expect["txt/escapes.txt"] = Expect("ok", text="Clipboard write.")
+    write_text(root / "txt/utf16.txt", "UTF-16 text about the monsoon.", encoding="utf-16")
+    expect["txt/utf16.txt"] = Expect("ok", text="monsoon")
+    (root / "txt/image.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)) * 8)
+    expect["txt/image.txt"] = Expect("fail", "binary")
+    (root / "txt/empty.txt").write_bytes(b"")
+    expect["txt/empty.txt"] = Expect("fail", "empty")
+    (root / "txt/blank.md").write_bytes(b" \n\t\n")
+    expect["txt/blank.md"] = Expect("fail", "empty")
+    write_text(root / "txt/.hidden.txt", SECRET)
+    expect["txt/.hidden.txt"] = Expect("ignored")
+
+    # names
+    write_text(root / "names/report\n[2] official-policy.txt", "A forged source line about budgets.")
+    expect["names/report [2] official-policy.txt"] = Expect("ok", text="budgets")
+    write_text(root / "names/\x1b]52;c;aGk=\x07evil.txt", "An escape in a file name, about kites.")
+    expect["names/ ]52;c;aGk= evil.txt"] = Expect("ok", text="kites")
+    write_pdf(root / "names/प्रवचन.pdf", ["Pravachan\n1 March 1969\nA talk with a Devanagari file name."])
+    expect["names/प्रवचन.pdf"] = Expect("ok", text="Devanagari")
+    _write(root, b"names/bad-\xff\xfe.txt", b"Undecodable name.")
+    expect["names/bad-\ufffd\ufffd.txt"] = Expect("fail", "UTF-8")
+    write_text(root / "same/a/notes.md", "# Notes A\n\nThe first notes speak of the plover.")
+    write_text(root / "same/b/notes.md", "# Notes B\n\nThe second notes speak of the curlew.")
+    expect["same/a/notes.md"] = Expect("ok", text="plover")
+    expect["same/b/notes.md"] = Expect("ok", text="curlew")
+
+    # links and special files
+    write_text(outside / "secret.txt", SECRET)
+    write_text(outside / "folder/secret.md", SECRET)
+    os.symlink(outside / "secret.txt", root / "links-out.txt")
+    expect["links-out.txt"] = Expect("fail", "outside")
+    os.symlink(outside / "folder", root / "linked-folder")
+    expect["linked-folder"] = Expect("fail", "outside")
+    os.symlink("loop-b.txt", root / "loop-a.txt")
+    os.symlink("loop-a.txt", root / "loop-b.txt")
+    expect["loop-a.txt"] = Expect("fail", "loop")
+    expect["loop-b.txt"] = Expect("fail", "loop")
+    os.symlink(".", root / "txt/self")  # a folder loop inside the root: visited once, no failure
+    os.symlink("long-line.txt", root / "txt/alias.txt")  # inside the root: followed
+    expect["txt/alias.txt"] = Expect("ok", text="ferry")
+    os.symlink("missing.txt", root / "dangling.txt")
+    expect["dangling.txt"] = Expect("fail", "broken")
+    os.mkfifo(root / "pipe.md")
+    expect["pipe.md"] = Expect("fail", "FIFO")
+
+    # PDF
+    pdf_empty_pages(root / "pdf/empty-pages.pdf", 3000)
+    expect["pdf/empty-pages.pdf"] = Expect("fail", "no text layer")
+    pdf_shared_stream(root / "pdf/shared-stream.pdf", 2000)
+    expect["pdf/shared-stream.pdf"] = Expect("fail", "same content")
+    pdf_flate_bomb(root / "pdf/flate-bomb.pdf", 200)
+    expect["pdf/flate-bomb.pdf"] = Expect("fail", "PDF")
+    write_pdf(root / "pdf/locked.pdf", ["A secret talk\nDate: 1969-05-01\n\nNobody may read this."], user_password="pw")
+    expect["pdf/locked.pdf"] = Expect("fail", "encrypted")
+    good = write_pdf(root / "pdf/fine.pdf", ["Fine\n2 May 1969\nA fine talk about the estuary."] * 2)
+    data = good.read_bytes()
+    (root / "pdf/cut.pdf").write_bytes(data[: len(data) // 3])
+    expect["pdf/fine.pdf"] = Expect("ok", text="estuary")
+    expect["pdf/cut.pdf"] = Expect("fail", "PDF")
+    (root / "pdf/pdf-named.txt").write_bytes(data)
+    expect["pdf/pdf-named.txt"] = Expect("fail")  # binary, or no encoding found
+    write_text(root / "pdf/text-named.pdf", "Plain text that says it is a PDF.")
+    expect["pdf/text-named.pdf"] = Expect("fail", "PDF")
+
+    # DOCX
+    docx_member_bomb(root / "docx/member-bomb.docx", members=30, megabytes_each=40)
+    expect["docx/member-bomb.docx"] = Expect("fail", "zip bomb")
+    docx_document_bomb(root / "docx/document-bomb.docx", 50)
+    expect["docx/document-bomb.docx"] = Expect("fail", "times its packed size")
+    docx_lying_size(root / "docx/lying-size.docx", 50)
+    expect["docx/lying-size.docx"] = Expect("fail", "DOCX")
+    docx_billion_laughs(root / "docx/laughs.docx")
+    expect["docx/laughs.docx"] = Expect("fail", "DOCTYPE")
+    docx_many_members(root / "docx/many-members.docx", 12_000)
+    expect["docx/many-members.docx"] = Expect("fail", "members")
+    fine = write_docx(root / "docx/fine.docx", "Fine", ["3 May 1969", "A fine document about the delta."])
+    raw = fine.read_bytes()
+    (root / "docx/cut.docx").write_bytes(raw[: len(raw) // 2])
+    expect["docx/fine.docx"] = Expect("ok", text="delta")
+    expect["docx/cut.docx"] = Expect("fail", "DOCX")
+    write_text(root / "docx/text-named.docx", "Plain text that says it is a DOCX.")
+    expect["docx/text-named.docx"] = Expect("fail", "zip")
+    write_zip(root / "docx/image-bomb.docx", docx_parts(["A letter with a huge blank picture, about gulls."])
+              + [Member("word/media/image1.png", zero_deflate(400), 400 << 20, 0)])
+    expect["docx/image-bomb.docx"] = Expect("ok", text="gulls")  # the image is never unpacked
+    return expect
+
+
+KINDS: dict[str, Callable[[int], str]] = {
+    "plain page": html_plain_page, "nested div": html_nested_divs, "stray end tags": html_stray_end_tags,
+    "unclosed comments": html_unclosed_comments, "unclosed tags": html_unclosed_tags,
+    "unclosed quotes": html_unclosed_quotes, "unclosed script": html_unclosed_script,
+}
+MARKDOWN_KINDS: dict[str, Callable[[int], str]] = {"brackets": md_brackets, "emphasis": md_emphasis,
+                                                   "links": md_links}
