@@ -139,6 +139,6 @@ def test_bombs_near_the_size_limit_stay_under_500_mb(tmp_path):
                             capture_output=True, text=True, cwd=REPO, timeout=600)
     assert result.returncode == 0, result.stderr[-2000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["rss_mb"] < 500, report
     assert sorted(f["path"] for f in report["failed"]) == ["document.docx", "flate.pdf", "lying.docx", "members.docx"]
     assert all(f["reason"] for f in report["failed"]) and report["added"] == 0
-    assert report["rss_mb"] < 500, report

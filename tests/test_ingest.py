@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
-from ingest.pipeline import ingest_paths
+from ingest.budget import Budget
+from ingest.chunking import CHUNKER_VERSION
+from ingest.documents import make_chunks, split_documents
+from ingest.loaders import load_bytes
+from ingest.pipeline import _entries_for, ingest_paths
 from rag_bot.index.store import IndexStore
 from rag_bot.index.vectors import IndexModelMismatch
 from rag_bot.models.embeddings import get_embedder
+from rag_bot.retrieval.hybrid import HybridRetriever
 from tests.conftest import REPO
 from tests.filemakers import write_docx, write_html, write_pdf, write_text
 
@@ -162,38 +170,171 @@ def test_changing_embedding_model_is_refused(tmp_path, settings):
 
 
 KILLER = r"""
-import sys
+import sys, time
 from pathlib import Path
-from ingest.pipeline import ingest_paths
+from ingest import pipeline
 from rag_bot.config import Settings
-ingest_paths([Path(sys.argv[1])], Settings(_env_file=None, index_dir=Path(sys.argv[2]), ingest_batch=1), progress=False)
+
+pipeline.SAVE_EVERY_S = 0.0  # commit after every file, so the state at the pause is exactly known
+corpus, index, marker, step, nth = sys.argv[1], sys.argv[2], Path(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+seen = []
+
+
+def hook(name, key):
+    if name == step:
+        seen.append(key)
+        if len(seen) == nth:
+            marker.write_text(key)  # the test kills this process here
+            time.sleep(3600)
+
+
+settings = Settings(_env_file=None, index_dir=Path(index), ingest_batch=2)
+pipeline.ingest_paths([Path(corpus)], settings, progress=False, hook=hook)
 """
 
 
-@pytest.mark.parametrize("kill_after", [1.5, 4.0, 7.0])
-def test_kill_minus_nine_then_rerun_repairs(tmp_path, settings, kill_after):
-    import time
-
+@pytest.mark.parametrize("step, nth", [("vectors-written", 1), ("vectors-written", 3), ("published", 1)])
+def test_kill_minus_nine_at_a_known_point_then_rerun_repairs(tmp_path, settings, step, nth):
+    """SIGKILL after a file's vectors are written but not committed, or after the keyword snapshot is published
+    but before replaced vectors are deleted: readers never see uncommitted chunks, the next run repairs."""
     corpus = tmp_path / "many"
-    for i in range(24):
-        body = " ".join(f"Paragraph {j} of talk {i} speaks of rivers, work and silence." for j in range(30))
-        write_text(corpus / f"t{i:02d}.txt", f"Talk {i}\n{i % 28 + 1} February 1969\n\n{body}")
-    ingest_paths([corpus], settings, progress=False)  # a committed first state to be replaced
-    for i in range(0, 24, 2):
-        write_text(corpus / f"t{i:02d}.txt", f"Talk {i} revised\n{i % 28 + 1} March 1969\n\n" + "New text. " * 200)
-    proc = subprocess.Popen([sys.executable, "-c", KILLER, str(corpus), str(settings.index_dir)], cwd=REPO)
-    time.sleep(kill_after)
-    proc.kill()
+    for i in range(8):
+        write_text(corpus / f"t{i:02d}.txt", f"Talk {i}\n{i + 1} February 1969\n\nTalk {i} speaks of rivers and work.")
+    ingest_paths([corpus], settings, progress=False)  # a committed first state, half of it replaced below
+    for i in range(0, 8, 2):
+        write_text(corpus / f"t{i:02d}.txt", f"Talk {i} revised\n{i + 1} March 1969\n\nThe revised talk {i} "
+                                             f"speaks of the kestrel and the heron.")
+    marker = tmp_path / "paused"
+    proc = subprocess.Popen([sys.executable, "-c", KILLER, str(corpus), str(settings.index_dir), str(marker), step,
+                             str(nth)], cwd=REPO)
+    deadline = time.monotonic() + 600  # a guard against a hang, not a measured duration
+    while not marker.exists():
+        assert proc.poll() is None, "the ingester ended before the pause point"
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
     proc.wait()
-    summary = ingest_paths([corpus], settings, progress=False)
-    assert summary.failed == []
+    assert proc.returncode == -signal.SIGKILL
+
+    writer = IndexStore(settings, None, committed_only=False)
+    committed = writer.load_manifest().chunk_ids()
+    uncommitted = writer.vectors.all_ids() - committed
+    assert uncommitted  # the crash left vectors in Chroma that the manifest does not hold
+    assert IndexStore(settings, None).vectors.get(sorted(uncommitted)) == []
+    retriever = HybridRetriever(settings, get_embedder(settings))
+    for query in ("the revised talk speaks of the kestrel and the heron", "talk speaks of rivers and work"):
+        for mode in ("dense", "hybrid"):
+            assert {h.id for h in retriever.search(query, k=10, mode=mode)} <= committed
+
+    (corpus / "t01.txt").unlink()  # the corpus changes between the kill and the rerun
+    write_text(corpus / "t03.txt", "Talk 3 edited\n4 April 1969\n\nThe edited talk speaks of the osprey.")
+    write_text(corpus / "t99.txt", "Talk 99\n5 May 1969\n\nA new talk about the harrier.")
+    summary = ingest_paths([corpus], settings, prune=True, progress=False)
+    assert summary.repaired > 0 and summary.failed == [] and summary.removed == 1
     c, k, m = consistency(settings)
     assert c == k == m
-    manifest = IndexStore(settings, None).load_manifest()
-    assert len(manifest.files) == 24
-    assert all("revised" in d["title"] for r in manifest.files.values() for d in r.documents
-               if int(r.source[1:3]) % 2 == 0)
+    titles = {s: r.documents[0]["title"] for s, r in by_source(IndexStore(settings, None).load_manifest()).items()}
+    assert set(titles) == {f"t{i:02d}.txt" for i in range(8) if i != 1} | {"t99.txt"}
+    assert all(titles[f"t{i:02d}.txt"] == f"Talk {i} revised" for i in range(0, 8, 2))
+    assert titles["t03.txt"] == "Talk 3 edited" and titles["t99.txt"] == "Talk 99"
     assert ingest_paths([corpus], settings, progress=False).chunks == 0
+
+
+def test_same_relative_paths_in_two_folders_coexist(tmp_path, settings):
+    first, second = tmp_path / "docs/first", tmp_path / "docs/second"
+    write_text(first / "notes.md", "# Notes\n\nThe first folder's notes speak of the plover on the sandbar.")
+    write_text(second / "notes.md", "# Notes\n\nThe second folder's notes speak of the curlew in the marsh.")
+    assert ingest_paths([first], settings, progress=False).added == 1
+    other = ingest_paths([second], settings, progress=False)
+    assert (other.added, other.replaced) == (1, 0)
+    retriever = HybridRetriever(settings, get_embedder(settings))
+
+    def found(query: str) -> list[str]:
+        return [h.text for h in retriever.search(query, k=3) if h.metadata["source"] == "notes.md"]
+
+    assert any("plover" in t for t in found("plover on the sandbar"))
+    assert any("curlew" in t for t in found("curlew in the marsh"))
+    docs = [d["doc_id"] for r in IndexStore(settings, None).load_manifest().files.values() for d in r.documents]
+    assert len(set(docs)) == 2  # neighbours and whole documents never mix the two files
+
+    (second / "notes.md").unlink()
+    pruned = ingest_paths([second], settings, prune=True, progress=False)
+    assert pruned.removed == 1  # --prune acts only inside the folder given
+    assert any("plover" in t for t in found("plover on the sandbar"))
+    parent = ingest_paths([tmp_path / "docs"], settings, progress=False)  # the same file through its parent
+    assert (parent.added, parent.replaced, parent.skipped) == (0, 0, 1)
+    c, k, m = consistency(settings)
+    assert c == k == m
+
+
+class CountingEmbedder:
+    """The real embedder, counting passage embeddings."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.calls = inner, 0
+        self.name, self.dim, self.max_tokens = inner.name, inner.dim, inner.max_tokens
+
+    def embed_passages(self, texts):
+        self.calls += len(texts)
+        return self.inner.embed_passages(texts)
+
+    def embed_query(self, text):
+        return self.inner.embed_query(text)
+
+    def token_count(self, text):
+        return self.inner.token_count(text)
+
+
+def write_version_1_index(corpus: Path, settings) -> dict:
+    """The index as the code before issue 11 wrote it: manifest keyed by the relative path, doc ids ``source#i``,
+    chunk ids from (source, document, position, text)."""
+    embedder = get_embedder(settings)
+    store = IndexStore(settings, embedder.name, committed_only=False)
+    budget = min(settings.chunk_tokens, embedder.max_tokens - 2)
+    files, entries = {}, []
+    for path in sorted(corpus.rglob("*.txt")):
+        source, data = path.relative_to(corpus).as_posix(), path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        loaded = load_bytes(source, data, Budget.for_file(len(data), settings))
+        chunks = [c for d in split_documents(loaded, source) for c in make_chunks(d, digest, budget,
+                                                                                 embedder.token_count)]
+        store.vectors.add([c.id for c in chunks], embedder.embed_passages([c.embed_text for c in chunks]),
+                          [c.text for c in chunks], [c.metadata for c in chunks])
+        entries += _entries_for(chunks)
+        files[source] = {"content_hash": digest, "chunk_ids": [c.id for c in chunks], "size": len(data),
+                         "root": str(corpus.resolve()), "chunking": f"v{CHUNKER_VERSION}/{budget}",
+                         "documents": [{"doc_id": c.metadata["doc_id"], "title": c.metadata["title"],
+                                        "date": c.metadata["date"] or None, "language": c.metadata["language"],
+                                        "chunks": c.metadata["n_chunks"]} for c in chunks if c.metadata["seq"] == 0]}
+    store.keywords.publish(sorted(entries, key=lambda e: e.id))
+    store.manifest_path.write_text(json.dumps({"version": 1, "embedding_model": embedder.name, "files": files}))
+    return files
+
+
+def test_version_1_index_is_migrated_without_embedding_again(tmp_path, settings):
+    corpus = tmp_path / "corpus"
+    write_text(corpus / "talks/silence.txt", f"On Silence\n23 January 1969\n\n{SILENCE_EN}")
+    write_text(corpus / "talks/river.txt", "The River\n15 August 1969\n\nThe ferryman waits for the last boat.")
+    old = write_version_1_index(corpus, settings)
+    assert all(d["doc_id"] == f"{s}#0" for s, r in old.items() for d in r["documents"])  # the old format
+
+    counting = CountingEmbedder(get_embedder(settings))
+    summary = ingest_paths([corpus], settings, progress=False, embedder=counting)
+    assert counting.calls == 0 and summary.chunks == 0 and summary.skipped == 2 and summary.repaired == 0
+    saved = json.loads((settings.index_dir / "manifest.json").read_text())
+    assert saved["version"] == 2
+    assert set(saved["files"]) == {f"{corpus.resolve()}/{s}" for s in old}
+    assert {r["source"]: r["chunk_ids"] for r in saved["files"].values()} == {s: r["chunk_ids"] for s, r in old.items()}
+    retriever = HybridRetriever(settings, get_embedder(settings))
+    assert any("ferryman" in h.text for h in retriever.search("the ferryman waits for the last boat", k=3))
+
+    other = tmp_path / "elsewhere"  # the same relative path in another folder is a new file, not a replacement
+    write_text(other / "talks/river.txt", "The Other River\n16 August 1969\n\nThe boatwoman sings at dusk.")
+    added = ingest_paths([other], settings, progress=False, embedder=counting)
+    assert (added.added, added.replaced) == (1, 0) and counting.calls > 0
+    assert any("ferryman" in h.text for h in retriever.search("the ferryman waits for the last boat", k=3))
+    c, k, m = consistency(settings)
+    assert c == k == m
 
 
 def test_changing_the_chunk_size_rechunks_on_the_next_run(tmp_path, make_settings):
