@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+import zlib
 from typing import Any
 
 from ingest.boilerplate import drop_repeated_lines
@@ -57,6 +58,25 @@ def _release(streams: list[Any]) -> None:
             stream.decoded_self = None
 
 
+def _decoded_size(stream: Any, cap: int) -> int:
+    """Bytes a content stream decodes to, counted without keeping them (and without pypdf's cache) for Flate,
+    the usual filter; decoding stops once ``cap`` is passed."""
+    filters = stream.get("/Filter")
+    flate = filters == "/FlateDecode" or (isinstance(filters, list) and [str(f) for f in filters] == ["/FlateDecode"])
+    if flate and "/DecodeParms" not in stream:
+        try:
+            inflater = zlib.decompressobj()
+            total = len(inflater.decompress(stream._data, 1 << 20))
+            while inflater.unconsumed_tail and total <= cap:
+                total += len(inflater.decompress(inflater.unconsumed_tail, 1 << 20))
+            return total
+        except (zlib.error, AttributeError, TypeError):
+            pass  # damaged or unusual: let pypdf decode it (within its own limits)
+    size = len(stream.get_data())
+    stream.decoded_self = None
+    return size
+
+
 def _check_content(reader: Any, budget: Budget) -> None:
     """Refuse a PDF whose pages' decoded content (shared streams counted per page) is over budget."""
     sizes: dict[Any, int] = {}
@@ -65,9 +85,8 @@ def _check_content(reader: Any, budget: Budget) -> None:
         streams = _streams(page)
         for key, stream in streams:
             if key not in sizes:
-                sizes[key] = len(stream.get_data())
+                sizes[key] = _decoded_size(stream, budget.max_content_bytes - total)
             total += sizes[key]
-        _release(streams)
         if total > budget.max_content_bytes:
             shared = len(sizes) < len(reader.pages)
             raise BudgetExceeded(
