@@ -112,7 +112,9 @@ def test_refusing_a_pdf_of_shared_content_grows_linearly(tmp_path, settings):
                 load_bytes("shared.pdf", data, budget)
 
         costs.append(_cpu(load))
-    assert costs[1] / max(costs[0], 1e-3) < 6.0
+    # the budget grows with the file, so 4x the pages are read before the refusal; pypdf's page tree adds a little
+    # more (5.4x measured on an idle machine); the 70 s extraction this replaces grew 16x
+    assert costs[1] / max(costs[0], 1e-3) < 8.0
 
 
 PEAK_RSS = r"""
