@@ -113,7 +113,7 @@ def test_refusing_a_pdf_of_shared_content_grows_linearly(tmp_path, settings):
 
         costs.append(_cpu(load))
     # the budget grows with the file, so 4x the pages are read before the refusal; pypdf's page tree adds a little
-    # more (5.4x measured on an idle machine); the 70 s extraction this replaces grew 16x
+    # more (5.4x measured); a quadratic refusal would cost 16x
     assert costs[1] / max(costs[0], 1e-3) < 8.0
 
 
