@@ -68,7 +68,12 @@ class Settings(BaseSettings):
 
     # --- memory --------------------------------------------------------------------------------------------
     checkpointer: Literal["sqlite", "firestore", "memory"] = Field("sqlite", description="Where conversations are kept.")
-    sqlite_path: Path = Field(Path(".rag-bot/memory.sqlite"), description="SQLite file of checkpoints and user settings.")
+    sqlite_path: Path = Field(
+        Path(".rag-bot/memory.sqlite"), description="SQLite file of checkpoints and user settings (created mode 0600)."
+    )
+    sqlite_busy_timeout_s: float = Field(
+        10.0, gt=0, description="Seconds to wait for a SQLite file locked by another process before failing with a sentence."
+    )
     firestore_project: str | None = Field(None, description="Google Cloud project of Firestore.")
     firestore_database: str = Field("(default)", description="Firestore database id.")
     firestore_prefix: str = Field("ragbot", description="Prefix of the Firestore collections used.")
