@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from urllib.parse import urlparse
 
@@ -40,8 +41,25 @@ def quiet_loggers() -> None:
             logger.setLevel(logging.INFO)
 
 
-def build_application(settings: Settings, backend: ChatBackend | None = None) -> Application:
-    """The configured Application; ``backend`` is opened from settings in post_init unless one is given."""
+class QuietFailedStart(logging.Filter):
+    """Until the bot is ready, python-telegram-bot's own warnings and errors (with tracebacks) about a failing
+    start are held back: ``rag-bot telegram`` ends such a start with one sentence instead. With DEBUG logging
+    they still show (redacted), and once the bot is ready everything is logged as usual."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.ready or record.levelno < logging.WARNING or not record.name.startswith("telegram"):
+            return True
+        return logging.getLogger().isEnabledFor(logging.DEBUG)
+
+
+def build_application(settings: Settings, backend: ChatBackend | None = None,
+                      on_ready: Callable[[], None] | None = None) -> Application:
+    """The configured Application; ``backend`` is opened from settings in post_init unless one is given;
+    ``on_ready()`` is called once the bot has started."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value().strip():
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")
     from rag_bot.frontends.telegram import handlers
@@ -59,7 +77,10 @@ def build_application(settings: Settings, backend: ChatBackend | None = None) ->
             log.warning("warm-up failed (empty or missing index?); the first question will load it", exc_info=True)
         await handlers.set_commands(application)
         overview = await asyncio.to_thread(backend.corpus_overview)
-        log.info("bot @%s ready: %d documents indexed", application.bot.username, overview["documents"])
+        mode = "webhook" if settings.telegram_webhook_url else "long polling"
+        log.info("bot @%s ready (%s): %d documents indexed", application.bot.username, mode, overview["documents"])
+        if on_ready is not None:
+            on_ready()
 
     async def post_shutdown(application: Application) -> None:
         await stack.aclose()
@@ -91,15 +112,21 @@ def build_application(settings: Settings, backend: ChatBackend | None = None) ->
 def run(settings: Settings) -> None:
     """Run until interrupted: long polling, or a webhook listener when ``telegram_webhook_url`` is set."""
     quiet_loggers()
-    application = build_application(settings)
+    quiet_start = QuietFailedStart()
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(quiet_start)
+
+    def ready() -> None:
+        quiet_start.ready = True
+
+    application = build_application(settings, on_ready=ready)
     if settings.telegram_webhook_url:
         secret = (settings.telegram_webhook_secret.get_secret_value() if settings.telegram_webhook_secret
                   else secrets.token_urlsafe(32))  # a fresh secret per process is registered with setWebhook
         path = urlparse(settings.telegram_webhook_url).path.strip("/")
-        log.info("webhook mode on port %d, path /%s", settings.telegram_webhook_port, path)
+        log.debug("webhook mode on port %d, path /%s", settings.telegram_webhook_port, path)
         application.run_webhook(listen=settings.telegram_webhook_listen, port=settings.telegram_webhook_port,
                                 url_path=path, webhook_url=settings.telegram_webhook_url, secret_token=secret,
                                 allowed_updates=Update.ALL_TYPES)
     else:
-        log.info("long polling mode")
         application.run_polling(allowed_updates=Update.ALL_TYPES)
