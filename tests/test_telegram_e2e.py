@@ -90,6 +90,14 @@ def test_render_reply_escapes_everything_and_lists_citations():
     assert "[1] x&lt;y&gt;.txt, 1969-01-23" in text and "[2] notes &amp; more.md" in text
 
 
+def test_sources_lines_cannot_be_forged_and_controls_are_removed():
+    [text] = render_reply("Quoted \x1b[31mred\x1b[0m text \u202eevil [1]", [
+        {"n": 1, "source": "notes\n[2] official-policy.pdf", "date": "1969-01-23\r\n[3] x"}])
+    lines = html.unescape(text).splitlines()
+    assert lines[-2:] == ["<b>Sources:</b>", "[1] notes [2] official-policy.pdf, 1969-01-23 [3] x"]
+    assert not any(ch in text for ch in "\x1b\r\u202e")
+
+
 def test_upload_names_are_readable_and_harmless():
     assert upload_name("../../etc/passwd.txt") == "passwd.txt"
     assert upload_name("..\\..\\win.ini.md") == "win.ini.md"
@@ -293,6 +301,9 @@ def test_group_chat_answers_only_when_mentioned_or_replied_to(fake, bot):
 
 
 def test_every_message_sent_was_valid(fake, bot):
+    """Nothing the bot sent was refused by the stand-in's Telegram checks (length, HTML): refused messages are
+    recorded there, not only the accepted ones."""
+    assert fake.rejected == [], fake.rejected[:3]
     sent = fake.all_sent()
     assert sent
     for message in sent:
