@@ -69,6 +69,7 @@ class FakeTelegram:
         self.calls: list[tuple[str, dict]] = []
         self.rejected: list[tuple[str, str, dict]] = []  # (method, reason, parameters) of refused messages
         self._seq = itertools.count(1)
+        self.queued_at: dict[int, float] = {}  # update id -> time.monotonic() when it was queued
         self.chat_actions: list[tuple[int, str]] = []
         self.callback_answers: list[dict] = []
         self.commands: dict[str, list[dict]] = {}
@@ -142,6 +143,7 @@ class FakeTelegram:
         update = {"update_id": update_id if update_id is not None else next(self._update_ids), **payload}
         with self._lock:
             (self._redeliver if redeliver else self._updates).append(update)
+            self.queued_at[update["update_id"]] = time.monotonic()
         self._notify()
         return update
 
@@ -635,3 +637,67 @@ def run_load(fake: FakeTelegram, users: int = 50, per_user: int = 5, first_chat:
             if a.chat_id != chat:
                 problems.append(f"answer recorded for chat {a.chat_id} under {chat}")
     return LoadResult(users, per_user, seconds, questions, answers, problems, started=start)
+
+
+# ====================================================================================== flood scenario
+@dataclass
+class FloodResult:
+    flood: int
+    answer_seconds: float  # median time of one answer with the bot otherwise idle (same run)
+    other_seconds: float  # the other chat's question -> its answer, while the flood was queued
+    flood_answers_before_other: int  # answers to the flooding chat recorded before the other chat's answer
+    flood_answers_total: int  # answers to the flooding chat recorded when the other chat was answered
+    notices: list[str]  # what the flooding chat was told besides answers
+
+    @property
+    def answer_times(self) -> float:
+        """The other chat's wait in answer-times."""
+        return self.other_seconds / self.answer_seconds if self.answer_seconds else float("inf")
+
+
+def _answers(fake: FakeTelegram, chat: int) -> list[Sent]:
+    return [s for s in fake.sent_to(chat) if s.reply_to_message_id is not None]
+
+
+def _wait_answers(fake: FakeTelegram, chat: int, count: int, timeout: float) -> list[Sent]:
+    deadline = time.monotonic() + timeout
+    with fake._lock:
+        while len([s for s in fake.sent.get(chat, []) if s.reply_to_message_id is not None]) < count:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"chat {chat}: fewer than {count} answers in {timeout:.0f} s")
+            fake._lock.wait(0.5)
+    return _answers(fake, chat)
+
+
+def run_flood(fake: FakeTelegram, flood: int = 700, flood_chat: int = 900_001, other_chat: int = 900_002,
+              probe_chat: int = 900_003, probes: int = 3, timeout: float = 600.0) -> FloodResult:
+    """One chat sends ``flood`` questions at once, then another chat asks one question.
+
+    First the answer-time is measured with the bot idle (after one warm-up question, ``probes`` questions one
+    after another in a third chat);
+    then the flood and the other chat's question are queued, and the scenario waits for the other chat's answer.
+    """
+    question = "What was said about silence on 1969-01-23?"
+    fake.send_text(probe_chat, probe_chat, question)  # warm-up: the first answer loads models and indexes
+    _wait_answers(fake, probe_chat, 1, timeout)
+    times = []
+    for k in range(probes):
+        update = fake.send_text(probe_chat, probe_chat, question)
+        [*_, answer] = _wait_answers(fake, probe_chat, k + 2, timeout)
+        times.append(answer.at - update_time(fake, update))
+    answer_seconds = sorted(times)[len(times) // 2]
+
+    fake.push_updates([{"message": fake.user_message(flood_chat, flood_chat, f"Flood {i}: {question}")}
+                       for i in range(flood)])
+    asked_at = time.monotonic()
+    fake.send_text(other_chat, other_chat, question)
+    [answer] = _wait_answers(fake, other_chat, 1, timeout)
+    flood_answers = _answers(fake, flood_chat)
+    notices = [s.text for s in fake.sent_to(flood_chat) if s.reply_to_message_id is None]
+    return FloodResult(flood, answer_seconds, answer.at - asked_at,
+                       sum(1 for s in flood_answers if s.seq < answer.seq), len(flood_answers), notices)
+
+
+def update_time(fake: FakeTelegram, update: dict) -> float:
+    """When an update was queued (time.monotonic), recorded by push_update."""
+    return fake.queued_at[update["update_id"]]
