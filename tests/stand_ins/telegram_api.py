@@ -70,6 +70,7 @@ class FakeTelegram:
         self.rejected: list[tuple[str, str, dict]] = []  # (method, reason, parameters) of refused messages
         self._seq = itertools.count(1)
         self.queued_at: dict[int, float] = {}  # update id -> time.monotonic() when it was queued
+        self.delivered_at: dict[int, float] = {}  # update id -> when getUpdates first returned it
         self.chat_actions: list[tuple[int, str]] = []
         self.callback_answers: list[dict] = []
         self.commands: dict[str, list[dict]] = {}
@@ -358,6 +359,9 @@ class FakeTelegram:
                     self._updates = [u for u in self._updates if u["update_id"] >= offset]
                 batch = (self._redeliver + self._updates)[:limit]
                 self._redeliver = []
+                now = time.monotonic()
+                for update in batch:
+                    self.delivered_at.setdefault(update["update_id"], now)
             if batch or time.monotonic() >= deadline:
                 return self._ok(batch)
             try:
@@ -645,14 +649,23 @@ class FloodResult:
     flood: int
     answer_seconds: float  # median time of one answer with the bot otherwise idle (same run)
     other_seconds: float  # the other chat's question -> its answer, while the flood was queued
+    other_delivered_seconds: float  # the other chat's question -> the bot fetched it (getUpdates)
     flood_answers_before_other: int  # answers to the flooding chat recorded before the other chat's answer
     flood_answers_total: int  # answers to the flooding chat recorded when the other chat was answered
     notices: list[str]  # what the flooding chat was told besides answers
+    flood_answer_seconds: float = 0.0  # median gap between the flood's consecutive answers (answer-time under load)
 
     @property
     def answer_times(self) -> float:
-        """The other chat's wait in answer-times."""
+        """The other chat's whole wait in answer-times."""
         return self.other_seconds / self.answer_seconds if self.answer_seconds else float("inf")
+
+    @property
+    def answer_times_after_fetch(self) -> float:
+        """The other chat's wait from the moment the bot fetched its question, in answer-times (the fetch itself
+        waits for the updates queued before it: getUpdates delivers in order)."""
+        waited = self.other_seconds - self.other_delivered_seconds
+        return waited / self.answer_seconds if self.answer_seconds else float("inf")
 
 
 def _answers(fake: FakeTelegram, chat: int) -> list[Sent]:
@@ -670,12 +683,13 @@ def _wait_answers(fake: FakeTelegram, chat: int, count: int, timeout: float) -> 
 
 
 def run_flood(fake: FakeTelegram, flood: int = 700, flood_chat: int = 900_001, other_chat: int = 900_002,
-              probe_chat: int = 900_003, probes: int = 3, timeout: float = 600.0) -> FloodResult:
+              probe_chat: int = 900_003, probes: int = 3, timeout: float = 600.0, gaps_of: int = 0) -> FloodResult:
     """One chat sends ``flood`` questions at once, then another chat asks one question.
 
     First the answer-time is measured with the bot idle (after one warm-up question, ``probes`` questions one
     after another in a third chat);
-    then the flood and the other chat's question are queued, and the scenario waits for the other chat's answer.
+    then the flood and the other chat's question are queued, and the scenario waits for the other chat's answer
+    (and, with ``gaps_of``, for that many of the flood's answers, to measure their pace).
     """
     question = "What was said about silence on 1969-01-23?"
     fake.send_text(probe_chat, probe_chat, question)  # warm-up: the first answer loads models and indexes
@@ -690,12 +704,21 @@ def run_flood(fake: FakeTelegram, flood: int = 700, flood_chat: int = 900_001, o
     fake.push_updates([{"message": fake.user_message(flood_chat, flood_chat, f"Flood {i}: {question}")}
                        for i in range(flood)])
     asked_at = time.monotonic()
-    fake.send_text(other_chat, other_chat, question)
+    other = fake.send_text(other_chat, other_chat, question)
     [answer] = _wait_answers(fake, other_chat, 1, timeout)
     flood_answers = _answers(fake, flood_chat)
     notices = [s.text for s in fake.sent_to(flood_chat) if s.reply_to_message_id is None]
-    return FloodResult(flood, answer_seconds, answer.at - asked_at,
-                       sum(1 for s in flood_answers if s.seq < answer.seq), len(flood_answers), notices)
+    delivered = fake.delivered_at.get(other["update_id"], answer.at) - asked_at
+    result = FloodResult(flood, answer_seconds, answer.at - asked_at, delivered,
+                         sum(1 for s in flood_answers if s.seq < answer.seq), len(flood_answers), notices)
+    if gaps_of:  # the flood's own pace, while it is served: the answer-time under this very load
+        try:
+            served = _wait_answers(fake, flood_chat, min(gaps_of, flood) + 1, timeout)
+        except AssertionError:
+            served = _answers(fake, flood_chat)
+        gaps = sorted(b.at - a.at for a, b in zip(served, served[1:], strict=False))
+        result.flood_answer_seconds = gaps[len(gaps) // 2] if gaps else 0.0
+    return result
 
 
 def update_time(fake: FakeTelegram, update: dict) -> float:
