@@ -198,7 +198,7 @@ def test_failed_put_mid_turn_does_not_corrupt_the_chain(firestore_project: str) 
     assert contents[-1].endswith("you said and again")
 
 
-def test_unreachable_firestore_fails_fast_with_typed_error(make_settings, monkeypatch) -> None:
+def test_unreachable_firestore_fails_with_typed_error(make_settings, monkeypatch) -> None:
     import socket
 
     with socket.socket() as sock:  # a port nobody listens on
@@ -213,7 +213,7 @@ def test_unreachable_firestore_fails_fast_with_typed_error(make_settings, monkey
     assert "Firestore" in str(info.value) and info.value.backend == "firestore"
 
 
-async def test_unreachable_firestore_async_open_fails_fast(make_settings, monkeypatch) -> None:
+async def test_unreachable_firestore_async_open_fails_with_typed_error(make_settings, monkeypatch) -> None:
     import socket
 
     with socket.socket() as sock:

@@ -38,6 +38,7 @@ def test_50_users_5_messages_each_answered_once_in_order(sample_index, tmp_path)
             result = run_load(fake, users=50, per_user=5, timeout=1500)
             assert not result.problems, "\n".join(result.problems[:20])
             assert result.answered == 250
+            assert fake.rejected == [], fake.rejected[:3]  # nothing the bot sent was refused
             for chat, answers in result.answers.items():
                 assert len(answers) == 5
                 for sent in fake.sent_to(chat):
