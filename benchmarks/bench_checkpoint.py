@@ -1,8 +1,11 @@
 """Checkpointer cost per chat turn: put / put_writes / get latency (p50, p95) and Firestore requests.
 
-Runs a small LangGraph graph (retrieve -> answer over MessagesState) for N turns on one thread, with
-SqliteSaver (temp file) and FirestoreSaver (Google's Firestore emulator, started here), and prints a
-table. Usage: ``python benchmarks/bench_checkpoint.py [--turns 40] [--payload-kb 2]``.
+Runs a small LangGraph graph (retrieve -> answer over MessagesState) for N turns on one thread, with the
+SQLite saver (private temp file) and FirestoreSaver (Google's Firestore emulator, started here), and prints a
+table. Then an outage: the emulator is killed, called for ``--outage`` seconds while down (as a busy bot would),
+restarted, and the time until the first call succeeds is measured for our client (reconnect back-off capped, own
+subchannels) and for a default ``firestore.Client`` side by side.
+Usage: ``python benchmarks/bench_checkpoint.py [--turns 40] [--payload-kb 2] [--outage 20]``.
 Emulator figures measure the saver's round trips on loopback, not Google's network latency.
 """
 
@@ -10,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -23,7 +25,6 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from langchain_core.messages import AIMessage, HumanMessage  # noqa: E402
-from langgraph.checkpoint.sqlite import SqliteSaver  # noqa: E402
 from langgraph.graph import END, START, MessagesState, StateGraph  # noqa: E402
 
 
@@ -98,17 +99,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=40)
     parser.add_argument("--payload-kb", type=float, default=2.0, help="size of each answer message")
+    parser.add_argument("--outage", type=float, default=20.0, help="seconds of outage before recovery (0 = skip)")
     args = parser.parse_args()
     payload = "x" * int(args.payload_kb * 1024)
     rows = []
+    recovered: dict[str, float | None] = {}
+
+    from rag_bot.memory.sqlite_saver import open_saver
 
     with tempfile.TemporaryDirectory() as tmp:
-        conn = sqlite3.connect(str(Path(tmp) / "bench.sqlite"), check_same_thread=False)
-        rows.append(run("sqlite", SqliteSaver(conn), args.turns, payload))
-        conn.close()
+        saver = open_saver(Path(tmp) / "bench.sqlite", busy_timeout_s=10)
+        rows.append(run("sqlite", saver, args.turns, payload))
+        saver.conn.close()
 
-    from google.cloud import firestore
-
+    from rag_bot.memory.firestore_common import Client
     from rag_bot.memory.firestore_saver import FirestoreSaver
     from tests.stand_ins.firestore_emulator import FirestoreEmulator, missing_requirements
 
@@ -120,8 +124,10 @@ def main() -> None:
         emulator.start()
         os.environ["FIRESTORE_EMULATOR_HOST"] = emulator.host
         try:
-            saver = FirestoreSaver(firestore.Client(project=f"bench-{uuid.uuid4().hex[:8]}"), prefix="bench")
+            saver = FirestoreSaver(Client(project=f"bench-{uuid.uuid4().hex[:8]}"), prefix="bench")
             rows.append(run("firestore (emulator)", saver, args.turns, payload))
+            if args.outage > 0:
+                recovered = recovery(emulator, args.outage)
         finally:
             emulator.stop()
 
@@ -139,6 +145,44 @@ def main() -> None:
             )
         if "commits" in row:
             print(f"{'':22} Firestore requests per turn: {row['commits']:.1f} commits, {row['reads']:.1f} reads")
+    if recovered:
+        print(f"\nFirst call after a {args.outage:g} s outage (emulator restarted and serving; call deadline 60 s):")
+        for name, seconds in recovered.items():
+            print(f"  {name:34} succeeded after {seconds:.2f} s" if seconds is not None
+                  else f"  {name:34} still failing after 60 s")
+
+
+def recovery(emulator, outage_s: float) -> dict[str, float | None]:
+    """Seconds until the first successful read after an outage, per client kind (both down at the same time)."""
+    from google.api_core.retry import Retry, if_transient_error
+    from google.cloud import firestore
+
+    from rag_bot.memory.firestore_common import Client
+
+    project = f"outage-{uuid.uuid4().hex[:8]}"
+    clients = {"rag_bot Client (capped back-off)": Client(project=project),
+               "default firestore.Client": firestore.Client(project=project)}
+    refs = {name: client.collection("bench").document("doc") for name, client in clients.items()}
+    for ref in refs.values():
+        ref.set({"v": 1})
+    emulator.stop()
+    ends = time.monotonic() + outage_s
+    while time.monotonic() < ends:  # calls failing while it is down: their channels back off
+        for ref in refs.values():
+            try:
+                ref.get(retry=Retry(predicate=if_transient_error, timeout=1), timeout=1)
+            except Exception:
+                pass
+    emulator.start()
+    out: dict[str, float | None] = {}
+    for name, ref in refs.items():
+        started = time.monotonic()
+        try:
+            ref.get(retry=Retry(predicate=if_transient_error, initial=0.1, maximum=1.0, timeout=60), timeout=60)
+            out[name] = time.monotonic() - started
+        except Exception:
+            out[name] = None
+    return out
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ SCRIPTS = [
     ["bench_agent.py"],
     ["bench_checkpoint.py"],
     ["bench_telegram_load.py"],
+    ["bench_telegram_load.py", "--flood", "700"],
 ]
 
 

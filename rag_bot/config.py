@@ -73,7 +73,12 @@ class Settings(BaseSettings):
 
     # --- memory --------------------------------------------------------------------------------------------
     checkpointer: Literal["sqlite", "firestore", "memory"] = Field("sqlite", description="Where conversations are kept.")
-    sqlite_path: Path = Field(Path(".rag-bot/memory.sqlite"), description="SQLite file of checkpoints and user settings.")
+    sqlite_path: Path = Field(
+        Path(".rag-bot/memory.sqlite"), description="SQLite file of checkpoints and user settings (created mode 0600)."
+    )
+    sqlite_busy_timeout_s: float = Field(
+        10.0, gt=0, description="Seconds to wait for a SQLite file locked by another process before failing with a sentence."
+    )
     firestore_project: str | None = Field(None, description="Google Cloud project of Firestore.")
     firestore_database: str = Field("(default)", description="Firestore database id.")
     firestore_prefix: str = Field("ragbot", description="Prefix of the Firestore collections used.")
@@ -94,6 +99,16 @@ class Settings(BaseSettings):
     telegram_webhook_secret: SecretStr | None = Field(None, description="Secret token checked on webhook requests.")
     telegram_webhook_port: int = Field(8443, description="Local port of the webhook listener.")
     telegram_webhook_listen: str = Field("0.0.0.0", description="Address the webhook listener binds (behind a reverse proxy: 127.0.0.1).")
+    telegram_concurrent_updates: int = Field(
+        32, ge=1, description="Updates processed at once across all chats (one chat never uses more than one)."
+    )
+    telegram_max_pending_per_chat: int = Field(
+        20, ge=0, description="Updates of one chat running or waiting; more are skipped with one notice (0 = no cap)."
+    )
+    telegram_user_messages_per_minute: int = Field(
+        30, ge=0, description="Per-user rate limit: a burst of this many, refilled over a minute; more are skipped "
+        "with one notice (0 = no limit)."
+    )
     telegram_max_upload_mb: float = Field(20.0, gt=0, description="Largest document an admin may upload.")
     upload_dir: Path = Field(Path(".rag-bot/uploads"), description="Where admin uploads are stored and ingested from.")
     default_language: Literal["en", "hi"] = Field("en", description="Answer language when a user has set none.")

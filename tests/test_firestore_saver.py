@@ -72,20 +72,31 @@ def test_ids_are_encoded_reversibly() -> None:
         encode_id("x" * 2000)
 
 
+def written_at(saver: FirestoreSaver, thread_id: str, sub: str) -> dict[str, object]:
+    """Document id -> update time, as the emulator reports it, of one sub-collection of a thread's root namespace.
+
+    A batch commit gives every document it changes the same update time (the commit time), so equal times mean
+    one commit and ordered times mean ordered commits: this observes the store, not the saver's own bookkeeping.
+    """
+    ns_ref = saver._ns_ref(saver.client, thread_id, "")
+    return {s.id: s.update_time for s in ns_ref.collection(sub).get()}
+
+
 def test_three_megabyte_state_round_trips_in_one_commit(saver: FirestoreSaver) -> None:
     big = os.urandom(1_500_000).hex()  # 3 MB of incompressible text
-    before = saver.stats["commits"]
     cfg = put(saver, "big", values={"messages": big, "small": 1})
-    assert saver.stats["commits"] - before == 1, "a put must be one atomic commit"
+    chunk_times = written_at(saver, "big", "chunks")
+    head_times = written_at(saver, "big", "checkpoints")
+    # it really is split: several chunk documents, each under the 1 MiB document limit ...
+    assert len(chunk_times) >= 4
+    ns_ref = saver._ns_ref(saver.client, "big", "")
+    assert all(len(c.get("data")) < 1_000_000 for c in ns_ref.collection("chunks").get())
+    # ... written by the same single commit as the checkpoint document (one commit time for all)
+    assert len(set(chunk_times.values()) | set(head_times.values())) == 1, "a put must be one atomic commit"
     tup = saver.get_tuple(generate_config("big"))
     assert tup is not None and tup.checkpoint["channel_values"]["messages"] == big
     assert tup.checkpoint["channel_values"]["small"] == 1
     assert saver.get_tuple(cfg).checkpoint["id"] == cfg["configurable"]["checkpoint_id"]
-    # it really is split: several chunk documents, each under the 1 MiB document limit
-    ns_ref = saver._ns_ref(saver.client, "big", "")
-    chunks = list(ns_ref.collection("chunks").get())
-    assert len(chunks) >= 4
-    assert all(len(c.get("data")) < 1_000_000 for c in chunks)
     # listing also restores it
     listed = list(saver.list(generate_config("big")))
     assert listed[0].checkpoint["channel_values"]["messages"] == big
@@ -176,9 +187,9 @@ def test_list_before_limit_filter(saver: FirestoreSaver) -> None:
 
 def test_put_writes_one_commit_and_idx_semantics(saver: FirestoreSaver) -> None:
     cfg = put(saver, "w")
-    before = saver.stats["commits"]
     saver.put_writes(cfg, [("a", 1), ("b", 2), ("c", 3)], "t1", "path")
-    assert saver.stats["commits"] - before == 1, "one commit per put_writes"
+    times = written_at(saver, "w", "writes")
+    assert len(times) == 3 and len(set(times.values())) == 1, "one commit per put_writes"
     saver.put_writes(cfg, [("a", 100), ("b", 200)], "t1")  # regular writes: insert-or-ignore
     saver.put_writes(cfg, [(ERROR, "boom")], "t1")
     saver.put_writes(cfg, [(ERROR, "boom again")], "t1")  # special writes: upsert
@@ -256,8 +267,10 @@ def test_get_next_version_is_monotonic(saver: FirestoreSaver) -> None:
 
 
 def test_state_over_the_request_limit_is_written_chunks_first_head_last(saver: FirestoreSaver) -> None:
-    huge = os.urandom(6_000_000).hex()  # 12 MB: more than one 10 MiB commit can carry
-    before = saver.stats["commits"]
+    huge = os.urandom(6_000_000).hex()  # 12 MB: more than one commit can carry
     cfg = put(saver, "huge", values={"messages": huge})
-    assert saver.stats["commits"] - before >= 2
+    chunk_times = written_at(saver, "huge", "chunks")
+    [head_time] = written_at(saver, "huge", "checkpoints").values()
+    assert len(set(chunk_times.values())) >= 2, "the pieces needed several commits"
+    assert max(chunk_times.values()) < head_time, "every piece was committed before the checkpoint naming them"
     assert saver.get_tuple(cfg).checkpoint["channel_values"]["messages"] == huge

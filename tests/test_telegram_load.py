@@ -1,6 +1,8 @@
-"""Load: 50 simulated users each send 5 questions at once to the real bot process (correctness only).
+"""Load: 50 simulated users each send 5 questions at once to the real bot process, and one chat floods while
+another asks (correctness and order only).
 
-Figures (total time, the bot's peak memory) are printed by ``benchmarks/bench_telegram_load.py``.
+Figures (total time, the bot's peak memory, the other chat's wait in answer-times) are printed by
+``benchmarks/bench_telegram_load.py``.
 """
 
 from __future__ import annotations
@@ -9,7 +11,14 @@ import shutil
 
 import pytest
 
-from tests.stand_ins.telegram_api import BotProcess, FakeTelegram, html_problem, ingest_sample_corpus, run_load
+from tests.stand_ins.telegram_api import (
+    BotProcess,
+    FakeTelegram,
+    html_problem,
+    ingest_sample_corpus,
+    run_flood,
+    run_load,
+)
 
 
 @pytest.fixture(scope="module")
@@ -29,6 +38,7 @@ def test_50_users_5_messages_each_answered_once_in_order(sample_index, tmp_path)
             result = run_load(fake, users=50, per_user=5, timeout=1500)
             assert not result.problems, "\n".join(result.problems[:20])
             assert result.answered == 250
+            assert fake.rejected == [], fake.rejected[:3]  # nothing the bot sent was refused
             for chat, answers in result.answers.items():
                 assert len(answers) == 5
                 for sent in fake.sent_to(chat):
@@ -37,3 +47,27 @@ def test_50_users_5_messages_each_answered_once_in_order(sample_index, tmp_path)
         finally:
             bot.stop()
         assert "Traceback" not in bot.log(), bot.log()[-3000:]
+
+
+FLOOD = 24
+SLOTS = 4  # fewer global slots than queued updates: with the slot taken before the chat's turn, the flood held all
+
+
+def test_a_flooding_chat_does_not_hold_the_other_chats_back(sample_index, tmp_path):
+    """One chat queues FLOOD questions, then another chat asks: the other chat is answered before the flood is
+    drained - after at most a couple of the flood's answers (the one running, perhaps the next), not after all
+    of them. Caps are off here, so this is the order itself; the caps are tested in tests/security."""
+    shutil.copytree(sample_index, tmp_path / "index")
+    with FakeTelegram() as fake:
+        bot = BotProcess(fake, tmp_path, tmp_path / "index", RAG_BOT_TELEGRAM_CONCURRENT_UPDATES=str(SLOTS),
+                         RAG_BOT_TELEGRAM_MAX_PENDING_PER_CHAT="0",
+                         RAG_BOT_TELEGRAM_USER_MESSAGES_PER_MINUTE="0").start()
+        try:
+            result = run_flood(fake, flood=FLOOD, probes=1)
+            assert result.flood_answers_before_other <= 2, result
+            flood_chat_answers = fake.wait_sent(900_001, FLOOD, timeout=900)  # the flood is still served, in order
+            replied = [s.reply_to_message_id for s in flood_chat_answers]
+            assert replied == sorted(replied) and len(set(replied)) == FLOOD
+            assert result.notices == []  # no cap, no notice
+        finally:
+            bot.stop()

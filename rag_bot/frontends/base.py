@@ -22,6 +22,7 @@ from typing import Any
 
 from rag_bot.agent.service import AgentService, Reply
 from rag_bot.config import Settings
+from rag_bot.frontends.keyed_locks import KeyedLocks
 from rag_bot.memory.settings_store import UserSettingsStore
 
 log = logging.getLogger(__name__)
@@ -42,7 +43,7 @@ class ChatBackend:
         self.settings = settings
         self.agent = agent
         self.store = store
-        self._thread_locks: dict[str, asyncio.Lock] = {}
+        self._chat_locks = KeyedLocks()  # per chat, released when idle
 
     @classmethod
     @asynccontextmanager
@@ -58,12 +59,9 @@ class ChatBackend:
             yield cls(settings, agent, store)
 
     # --- conversation -------------------------------------------------------------------------------------
-    def _lock(self, chat_key: str) -> asyncio.Lock:
-        return self._thread_locks.setdefault(chat_key, asyncio.Lock())
-
     async def thread_id(self, chat_key: str) -> str:
         """The chat's active thread, created (and persisted) on first use."""
-        async with self._lock(chat_key):
+        async with self._chat_locks.hold(chat_key):
             thread = await self.store.aget_active_thread(chat_key)
             if thread is None:
                 thread = self._new_thread_id(chat_key)
@@ -76,7 +74,7 @@ class ChatBackend:
 
     async def reset(self, chat_key: str) -> str:
         """Start a new conversation thread for the chat; returns its id."""
-        async with self._lock(chat_key):
+        async with self._chat_locks.hold(chat_key):
             thread = self._new_thread_id(chat_key)
             await self.store.aset_active_thread(chat_key, thread)
             return thread

@@ -19,3 +19,20 @@ class MemoryUnavailableError(RuntimeError):
         super().__init__(message or self.default_message)
         self.detail = detail
         self.backend = backend
+
+
+class MemoryBusyError(MemoryUnavailableError):
+    """The SQLite conversation file stayed locked by another process longer than the busy timeout.
+
+    A subclass of :class:`MemoryUnavailableError`, so front ends that print that one sentence print this one too.
+    """
+
+    @classmethod
+    def for_path(cls, path: object, waited_s: float, detail: str | None = None) -> MemoryBusyError:
+        return cls(
+            f"The conversation database {path} is locked by another process (another rag-bot chat or bot using "
+            f"the same file?); waited {waited_s:g} s. Close the other process or set RAG_BOT_SQLITE_PATH to "
+            "another file.",
+            detail=detail,
+            backend="sqlite",
+        )

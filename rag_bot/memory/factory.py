@@ -5,12 +5,14 @@
   (AsyncSqliteSaver / InMemorySaver / FirestoreSaver with an AsyncClient), closes what it opened;
 * ``make_settings_store(settings)`` - SQLite (same file as the checkpoints) or Firestore.
 
-An unreachable or misconfigured backend raises :class:`MemoryUnavailableError` with a readable sentence.
+SQLite files are private (0600) and wait ``sqlite_busy_timeout_s`` for a lock (:mod:`rag_bot.memory.sqlite_saver`);
+Firestore clients reconnect quickly after an outage (:mod:`rag_bot.memory.firestore_common`). An unreachable or
+misconfigured backend raises :class:`MemoryUnavailableError` with a readable sentence (a SQLite file locked for
+too long: its subclass :class:`MemoryBusyError`).
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -45,13 +47,13 @@ def _sqlite_path(settings: Settings) -> Path:
 def _firestore_clients(settings: Settings, *, with_async: bool) -> tuple[Any, Any]:
     """(Client, AsyncClient | None) for settings.firestore_project / firestore_database."""
     try:
-        from google.cloud import firestore
+        from rag_bot.memory.firestore_common import AsyncClient, Client
 
         kwargs: dict[str, Any] = {"database": settings.firestore_database}
         if settings.firestore_project:
             kwargs["project"] = settings.firestore_project
-        client = firestore.Client(**kwargs)
-        async_client = firestore.AsyncClient(**kwargs) if with_async else None
+        client = Client(**kwargs)
+        async_client = AsyncClient(**kwargs) if with_async else None
     except Exception as exc:  # DefaultCredentialsError, missing project, ...
         raise MemoryUnavailableError(
             "The conversation memory (Firestore) is not configured: set RAG_BOT_FIRESTORE_PROJECT and "
@@ -92,17 +94,9 @@ def make_checkpointer(settings: Settings, *, probe: bool = True) -> BaseCheckpoi
     if kind == "memory":
         return InMemorySaver()
     if kind == "sqlite":
-        from langgraph.checkpoint.sqlite import SqliteSaver
+        from rag_bot.memory.sqlite_saver import open_saver
 
-        path = _sqlite_path(settings)
-        try:
-            saver = SqliteSaver(sqlite3.connect(str(path), check_same_thread=False))
-            saver.setup()
-        except sqlite3.Error as exc:
-            raise MemoryUnavailableError(
-                f"The conversation database {path} cannot be opened: {exc}.", backend="sqlite"
-            ) from exc
-        return saver
+        return open_saver(_sqlite_path(settings), settings.sqlite_busy_timeout_s)
     if kind == "firestore":
         from rag_bot.memory.firestore_saver import FirestoreSaver
 
@@ -120,21 +114,10 @@ async def open_async_checkpointer(settings: Settings, *, probe: bool = True) -> 
     if kind == "memory":
         yield InMemorySaver()
     elif kind == "sqlite":
-        from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+        from rag_bot.memory.sqlite_saver import open_async_saver
 
-        path = _sqlite_path(settings)
-        try:
-            context = AsyncSqliteSaver.from_conn_string(str(path))
-            saver = await context.__aenter__()
-            await saver.setup()
-        except sqlite3.Error as exc:
-            raise MemoryUnavailableError(
-                f"The conversation database {path} cannot be opened: {exc}.", backend="sqlite"
-            ) from exc
-        try:
+        async with open_async_saver(_sqlite_path(settings), settings.sqlite_busy_timeout_s) as saver:
             yield saver
-        finally:
-            await context.__aexit__(None, None, None)
     elif kind == "firestore":
         from rag_bot.memory.firestore_saver import FirestoreSaver
 
@@ -157,4 +140,4 @@ def make_settings_store(settings: Settings) -> UserSettingsStore:
         return FirestoreSettingsStore(client, prefix=settings.firestore_prefix, timeout=_timeout(settings))
     if settings.checkpointer == "memory":
         return SqliteSettingsStore(":memory:")
-    return SqliteSettingsStore(_sqlite_path(settings))
+    return SqliteSettingsStore(_sqlite_path(settings), busy_timeout_s=settings.sqlite_busy_timeout_s)

@@ -8,13 +8,19 @@ Two backends share one interface, :class:`UserSettingsStore`:
 
 All methods are synchronous and cheap (one statement or one request). Async code uses the ``a*``
 twins, which run the sync method in a worker thread (``asyncio.to_thread``) so the event loop never
-blocks. Backend failures raise :class:`~rag_bot.memory.errors.MemoryUnavailableError`.
+blocks. Backend failures raise :class:`~rag_bot.memory.errors.MemoryUnavailableError` (a SQLite file locked
+past the busy timeout: its subclass ``MemoryBusyError``).
+
+Seen update ids are kept :data:`SEEN_UPDATES_TTL_S` and pruned by age (at most once per
+:data:`PRUNE_EVERY_S`, by the call that finds the time has come): Telegram re-delivers an update only while it is
+unconfirmed, and keeps unconfirmed updates for 24 hours.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 import threading
 import time
@@ -24,6 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from rag_bot.memory.errors import MemoryUnavailableError
+
+log = logging.getLogger(__name__)
+
+SEEN_UPDATES_TTL_S = 2 * 86400.0  # twice Telegram's 24 h retention of unconfirmed updates
+PRUNE_EVERY_S = 3600.0
 
 
 @dataclass(frozen=True)
@@ -122,6 +133,14 @@ class _Result:
         return self.rows[0] if self.rows else None
 
 
+def _prune_quietly(store: Any) -> None:
+    """Housekeeping must not fail the call that triggered it: a failed prune is retried at the next turn."""
+    try:
+        store.prune_seen_updates(store.seen_ttl_s)
+    except MemoryUnavailableError as exc:
+        log.warning("pruning old update ids failed (%s); will retry in %.0f s", exc, PRUNE_EVERY_S)
+
+
 def _merge(current: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
     merged = dict(current)
     for key, value in values.items():
@@ -146,22 +165,38 @@ CREATE TABLE IF NOT EXISTS feedback (
 
 
 class SqliteSettingsStore(UserSettingsStore):
-    """SQLite backend (``path`` may be ":memory:"). One connection + a lock: safe from any thread."""
+    """SQLite backend (``path`` may be ":memory:"). One connection + a lock: safe from any thread.
 
-    def __init__(self, path: str | Path) -> None:
+    The file is created mode 0600 (it names every chat); a lock held by another process is waited for
+    ``busy_timeout_s`` before ``MemoryBusyError``.
+    """
+
+    def __init__(self, path: str | Path, *, busy_timeout_s: float = 10.0,
+                 seen_ttl_s: float = SEEN_UPDATES_TTL_S) -> None:
+        from rag_bot.memory.sqlite_saver import connect
+
         self.path = str(path)
+        self.busy_timeout_s = float(busy_timeout_s)
+        self.seen_ttl_s = float(seen_ttl_s)
+        self._next_prune = 0.0
         try:
             if self.path != ":memory:":
                 Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(self.path, check_same_thread=False, timeout=30, isolation_level=None)
+            self._conn = connect(self.path, self.busy_timeout_s)
+            self._conn.isolation_level = None  # autocommit; update_user_settings opens its own transaction
             if self.path != ":memory:":
                 self._conn.execute("PRAGMA journal_mode=WAL")
             self._conn.executescript(_SCHEMA)
         except (sqlite3.Error, OSError) as exc:
-            raise MemoryUnavailableError(
-                f"The settings database at {self.path} cannot be opened: {exc}.", backend="sqlite"
-            ) from exc
+            raise self._error(exc, f"The settings database at {self.path} cannot be opened: {exc}.") from exc
         self._lock = threading.Lock()
+
+    def _error(self, exc: BaseException, message: str) -> MemoryUnavailableError:
+        from rag_bot.memory.sqlite_saver import is_lock_error, translate
+
+        if isinstance(exc, sqlite3.Error) and is_lock_error(exc):
+            return translate(exc, self.path, self.busy_timeout_s)
+        return MemoryUnavailableError(message, detail=str(exc), backend="sqlite")
 
     def _exec(self, sql: str, params: tuple = ()) -> _Result:
         """Run one statement and read its rows at once: a cursor left open would keep a read transaction (and
@@ -175,11 +210,7 @@ class SqliteSettingsStore(UserSettingsStore):
                 finally:
                     cursor.close()
         except sqlite3.Error as exc:
-            raise MemoryUnavailableError(
-                "The settings database is unavailable right now; please try again.",
-                detail=str(exc),
-                backend="sqlite",
-            ) from exc
+            raise self._error(exc, "The settings database is unavailable right now; please try again.") from exc
 
     def get_user_settings(self, user_id: str | int) -> dict[str, Any]:
         row = self._exec("SELECT data FROM user_settings WHERE user_id = ?", (str(user_id),)).first()
@@ -204,9 +235,7 @@ class SqliteSettingsStore(UserSettingsStore):
                     self._conn.execute("ROLLBACK")
                     raise
         except sqlite3.Error as exc:
-            raise MemoryUnavailableError(
-                "The settings database is unavailable right now; please try again.", detail=str(exc)
-            ) from exc
+            raise self._error(exc, "The settings database is unavailable right now; please try again.") from exc
         return merged
 
     def get_active_thread(self, chat_id: str | int) -> str | None:
@@ -220,14 +249,17 @@ class SqliteSettingsStore(UserSettingsStore):
         )
 
     def seen_update(self, update_id: str | int) -> bool:
+        now = time.time()
+        if now >= self._next_prune:
+            self._next_prune = now + PRUNE_EVERY_S
+            _prune_quietly(self)
         cur = self._exec(
-            "INSERT OR IGNORE INTO seen_updates (update_id, seen_at) VALUES (?, ?)",
-            (str(update_id), time.time()),
+            "INSERT OR IGNORE INTO seen_updates (update_id, seen_at) VALUES (?, ?)", (str(update_id), now)
         )
         return cur.rowcount == 1
 
-    def prune_seen_updates(self, older_than_s: float = 7 * 86400) -> int:
-        """Forget update ids older than ``older_than_s`` (Telegram never re-sends them after 24 h)."""
+    def prune_seen_updates(self, older_than_s: float = SEEN_UPDATES_TTL_S) -> int:
+        """Forget update ids seen more than ``older_than_s`` ago; returns how many were removed."""
         return self._exec("DELETE FROM seen_updates WHERE seen_at < ?", (time.time() - older_than_s,)).rowcount
 
     def record_feedback(self, thread_id: str, message_id: str | int, user_id: str | int, value: int) -> None:
@@ -256,12 +288,15 @@ class FirestoreSettingsStore(UserSettingsStore):
     """Firestore backend: collections ``{prefix}_users``, ``{prefix}_chats``, ``{prefix}_updates``,
     ``{prefix}_feedback``. Document ids are encoded (any characters allowed in ids)."""
 
-    def __init__(self, client: Any, *, prefix: str = "ragbot", timeout: float = 20.0) -> None:
+    def __init__(self, client: Any, *, prefix: str = "ragbot", timeout: float = 20.0,
+                 seen_ttl_s: float = SEEN_UPDATES_TTL_S) -> None:
         from google.api_core.retry import Retry, if_transient_error
 
         self.client = client
         self.prefix = prefix
         self.timeout = float(timeout)
+        self.seen_ttl_s = float(seen_ttl_s)
+        self._next_prune = 0.0
         self._retry = Retry(predicate=if_transient_error, initial=0.1, maximum=1.0, timeout=self.timeout)
 
     def _col(self, name: str) -> Any:
@@ -286,14 +321,11 @@ class FirestoreSettingsStore(UserSettingsStore):
     def update_user_settings(self, user_id: str | int, **values: Any) -> dict[str, Any]:
         from google.cloud import firestore
 
-        from rag_bot.memory.firestore_common import firestore_errors as _errors
-
         ref = self._col("users").document(self._id(user_id))
         # A merge write changes only the named keys, atomically, with no read-modify-write race:
         # concurrent updates of different keys never contend (a transaction did, under load).
         changes = {key: firestore.DELETE_FIELD if value is None else value for key, value in values.items()}
-        with _errors():
-            ref.set({"user_id": str(user_id), "settings": changes, "updated_at": time.time()}, merge=True)
+        self._call(ref.set, {"user_id": str(user_id), "settings": changes, "updated_at": time.time()}, merge=True)
         return self.get_user_settings(user_id)
 
     def get_active_thread(self, chat_id: str | int) -> str | None:
@@ -307,14 +339,36 @@ class FirestoreSettingsStore(UserSettingsStore):
     def seen_update(self, update_id: str | int) -> bool:
         from google.api_core import exceptions as gexc
 
+        now = time.time()
+        if now >= self._next_prune:
+            self._next_prune = now + PRUNE_EVERY_S
+            _prune_quietly(self)
         ref = self._col("updates").document(self._id(update_id))
-        # expires_at lets a Firestore TTL policy on this collection forget old ids
-        data = {"update_id": str(update_id), "seen_at": time.time(), "expires_at": _expiry(7)}
+        # expires_at also lets a Firestore TTL policy on this collection forget old ids without our pruning
+        data = {"update_id": str(update_id), "seen_at": now, "expires_at": _expiry(self.seen_ttl_s / 86400)}
         try:
             self._call(ref.create, data)
         except (gexc.AlreadyExists, gexc.Conflict):
             return False
         return True
+
+    def prune_seen_updates(self, older_than_s: float = SEEN_UPDATES_TTL_S, page: int = 400) -> int:
+        """Delete update ids seen more than ``older_than_s`` ago (pages of ``page`` ids); returns how many."""
+        from google.cloud.firestore_v1.base_query import FieldFilter
+
+        old = self._col("updates").where(filter=FieldFilter("seen_at", "<", time.time() - older_than_s))
+        removed = 0
+        while True:
+            snaps = self._call(old.select(["seen_at"]).limit(page).get)
+            if not snaps:
+                return removed
+            batch = self.client.batch()
+            for snap in snaps:
+                batch.delete(snap.reference)
+            self._call(batch.commit)
+            removed += len(snaps)
+            if len(snaps) < page:
+                return removed
 
     def record_feedback(self, thread_id: str, message_id: str | int, user_id: str | int, value: int) -> None:
         doc_id = f"{self._id(thread_id)}~{self._id(message_id)}~{self._id(user_id)}"

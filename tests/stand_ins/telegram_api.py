@@ -6,8 +6,12 @@ process can talk to it while synchronous test code drives it through the methods
 * Bot API: ``/bot<token>/<method>`` (GET or POST; JSON, form or multipart parameters) for getMe, deleteWebhook,
   getUpdates (offset confirms, long polling), sendMessage, editMessageText, sendChatAction, setMyCommands,
   getMyCommands, answerCallbackQuery, getFile; file downloads at ``/file/bot<token>/<file_path>``;
-* control: inject text messages / documents / callback presses / raw updates, read what the bot sent per chat,
-  wait for N messages, and fault injection (``fail_next(method, n)`` answers 429 with retry_after).
+* control: inject text messages / documents / callback presses / edits / raw updates, read what the bot sent per
+  chat (in one global order, ``Sent.seq``), wait for N messages, and fault injection (``fail_next(method, n)``
+  answers 429 with retry_after);
+* like Telegram: a malformed token gets 404 Not Found, a well-formed wrong one 401 Unauthorized; a message Telegram
+  would refuse (empty, over 4096 characters, HTML it cannot parse) gets 400 and is kept in ``rejected`` so tests
+  can assert that the bot never sent one.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ import asyncio
 import itertools
 import json
 import re
+import shutil
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -28,6 +34,7 @@ BOT_USER = {"id": 777000111, "is_bot": True, "first_name": "RagBot", "username":
 
 _JSON_FIELDS = {"reply_markup", "reply_parameters", "commands", "entities", "allowed_updates", "scope",
                 "link_preview_options", "caption_entities"}
+_TOKEN_SHAPE = re.compile(r"\d+:[A-Za-z0-9_-]+")  # what Telegram accepts as a token at all (else: 404)
 _INT_FIELDS = {"chat_id", "offset", "limit", "timeout", "message_id", "reply_to_message_id", "cache_time"}
 
 
@@ -43,6 +50,7 @@ class Sent:
     reply_to_message_id: int | None
     method: str = "sendMessage"
     at: float = field(default_factory=time.monotonic)
+    seq: int = 0  # global order of everything the stand-in recorded (all chats)
 
 
 class FakeTelegram:
@@ -59,6 +67,10 @@ class FakeTelegram:
         self.sent: dict[int, list[Sent]] = {}
         self.messages: dict[int, dict] = {}  # every message (users' and bot's) by id
         self.calls: list[tuple[str, dict]] = []
+        self.rejected: list[tuple[str, str, dict]] = []  # (method, reason, parameters) of refused messages
+        self._seq = itertools.count(1)
+        self.queued_at: dict[int, float] = {}  # update id -> time.monotonic() when it was queued
+        self.delivered_at: dict[int, float] = {}  # update id -> when getUpdates first returned it
         self.chat_actions: list[tuple[int, str]] = []
         self.callback_answers: list[dict] = []
         self.commands: dict[str, list[dict]] = {}
@@ -132,6 +144,7 @@ class FakeTelegram:
         update = {"update_id": update_id if update_id is not None else next(self._update_ids), **payload}
         with self._lock:
             (self._redeliver if redeliver else self._updates).append(update)
+            self.queued_at[update["update_id"]] = time.monotonic()
         self._notify()
         return update
 
@@ -157,13 +170,7 @@ class FakeTelegram:
                                             "language_code": "en"},
                                    "text": text}
         if entities is None:
-            entities = []
-            if text.startswith("/"):
-                entities.append({"type": "bot_command", "offset": 0, "length": len(text.split()[0])})
-            mention = "@" + BOT_USER["username"]
-            if mention in text:
-                entities.append({"type": "mention", "offset": _utf16_index(text, text.index(mention)),
-                                 "length": len(mention)})
+            entities = auto_entities(text)
         if entities:
             message["entities"] = entities
         if reply_to is not None:
@@ -180,12 +187,13 @@ class FakeTelegram:
 
     def send_document(self, chat_id: int, user_id: int, data: bytes, file_name: str,
                       mime_type: str = "text/plain", caption: str | None = None,
-                      declared_size: int | None = None) -> dict:
+                      declared_size: int | None = None, chat_type: str = "private",
+                      reply_to: int | None = None) -> dict:
         """Inject a document message (the file becomes downloadable through getFile)."""
         file_id = f"file{self.next_message_id()}"
         with self._lock:
             self.files[file_id] = (f"documents/{file_id}", data)
-        message = self.user_message(chat_id, user_id, "")
+        message = self.user_message(chat_id, user_id, "", chat_type=chat_type, reply_to=reply_to)
         message.pop("text", None)
         message.pop("entities", None)
         message["document"] = {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_name": file_name,
@@ -193,7 +201,19 @@ class FakeTelegram:
                                "file_size": len(data) if declared_size is None else declared_size}
         if caption:
             message["caption"] = caption
+            if entities := auto_entities(caption, commands=False):
+                message["caption_entities"] = entities
         return self.push_update({"message": message})
+
+    def edit_text(self, update: dict, new_text: str) -> dict:
+        """Inject the ``edited_message`` update of a text message sent earlier (same message id, new text)."""
+        message = dict(update["message"], text=new_text, edit_date=int(time.time()))
+        message.pop("entities", None)
+        if entities := auto_entities(new_text):
+            message["entities"] = entities
+        with self._lock:
+            self.messages[message["message_id"]] = message
+        return self.push_update({"edited_message": message})
 
     def press(self, sent: Sent, data: str, user_id: int) -> dict:
         """Inject a callback-query press of an inline button on a message the bot sent."""
@@ -274,7 +294,10 @@ class FakeTelegram:
         return web.json_response(body, status=code)
 
     async def _api(self, request: web.Request) -> web.Response:
-        if request.match_info["token"] != self.token:
+        token = request.match_info["token"]
+        if not _TOKEN_SHAPE.fullmatch(token):
+            return self._error(404, "Not Found")
+        if token != self.token:
             return self._error(401, "Unauthorized")
         method = request.match_info["method"]
         params = await self._params(request)
@@ -336,6 +359,9 @@ class FakeTelegram:
                     self._updates = [u for u in self._updates if u["update_id"] >= offset]
                 batch = (self._redeliver + self._updates)[:limit]
                 self._redeliver = []
+                now = time.monotonic()
+                for update in batch:
+                    self.delivered_at.setdefault(update["update_id"], now)
             if batch or time.monotonic() >= deadline:
                 return self._ok(batch)
             try:
@@ -357,27 +383,37 @@ class FakeTelegram:
             message["reply_markup"] = params["reply_markup"]
         sent = Sent(message_id=message_id, chat_id=chat_id, text=params.get("text", ""),
                     parse_mode=params.get("parse_mode"), reply_markup=params.get("reply_markup"),
-                    reply_to_message_id=int(reply_to) if reply_to is not None else None, method=method)
+                    reply_to_message_id=int(reply_to) if reply_to is not None else None, method=method,
+                    seq=next(self._seq))
         with self._lock:
             self.messages[message_id] = message
             self.sent.setdefault(chat_id, []).append(sent)
             self._lock.notify_all()
         return message
 
-    async def _m_sendMessage(self, params: dict) -> web.Response:
+    def _refuse(self, method: str, params: dict) -> web.Response | None:
+        """The 400 Telegram would answer for this message text (recorded in ``rejected``), or None."""
         text = str(params.get("text", ""))
+        problem = None
         if not text.strip():
-            return self._error(400, "Bad Request: message text is empty")
-        if len(text) > 4096:  # stricter than Telegram (which counts after entity parsing)
-            return self._error(400, "Bad Request: message is too long")
-        if str(params.get("parse_mode") or "").upper() == "HTML":
-            problem = html_problem(text)
-            if problem:
-                return self._error(400, f"Bad Request: can't parse entities: {problem}")
-        return self._ok(self._record("sendMessage", params))
+            problem = "message text is empty"
+        elif len(text) > 4096:  # stricter than Telegram (which counts after entity parsing)
+            problem = "message is too long"
+        elif str(params.get("parse_mode") or "").upper() == "HTML" and (html := html_problem(text)):
+            problem = f"can't parse entities: {html}"
+        if problem is None:
+            return None
+        with self._lock:
+            self.rejected.append((method, problem, params))
+            self._lock.notify_all()
+        return self._error(400, f"Bad Request: {problem}")
+
+    async def _m_sendMessage(self, params: dict) -> web.Response:
+        return self._refuse("sendMessage", params) or self._ok(self._record("sendMessage", params))
 
     async def _m_editMessageText(self, params: dict) -> web.Response:
-        return self._ok(self._record("editMessageText", params, message_id=int(params["message_id"])))
+        refused = self._refuse("editMessageText", params)
+        return refused or self._ok(self._record("editMessageText", params, message_id=int(params["message_id"])))
 
     async def _m_sendChatAction(self, params: dict) -> web.Response:
         with self._lock:
@@ -428,10 +464,32 @@ def _utf16_index(text: str, index: int) -> int:
     return len(text[:index].encode("utf-16-le")) // 2
 
 
+def auto_entities(text: str, commands: bool = True) -> list[dict]:
+    """The entities Telegram would attach: a leading /command and @mentions of the bot (offsets in UTF-16 units)."""
+    entities = []
+    if commands and text.startswith("/"):
+        entities.append({"type": "bot_command", "offset": 0, "length": _utf16_index(text, len(text.split()[0]))})
+    mention = "@" + BOT_USER["username"]
+    if mention in text:
+        start = text.index(mention)
+        entities.append({"type": "mention", "offset": _utf16_index(text, start), "length": len(mention)})
+    return entities
+
+
 # ====================================================================================== running the real bot
 REPO = __import__("pathlib").Path(__file__).resolve().parents[2]
-PYTHON = REPO / ".venv" / "bin" / "python"
-BOT_SCRIPT = "import rag_bot.frontends.cli_telegram; from rag_bot.frontends.cli import main; main()"
+
+
+def rag_bot_command() -> list[str]:
+    """The installed ``rag-bot`` entry point of the running interpreter's environment (next to
+    ``sys.executable``, else on PATH); ``python -m rag_bot.frontends.cli`` when none is installed."""
+    from pathlib import Path
+
+    beside = Path(sys.executable).parent / "rag-bot"
+    if beside.is_file():
+        return [str(beside)]
+    found = shutil.which("rag-bot")
+    return [found] if found else [sys.executable, "-m", "rag_bot.frontends.cli"]
 
 
 def ingest_sample_corpus(index_dir) -> None:
@@ -442,7 +500,7 @@ def ingest_sample_corpus(index_dir) -> None:
     if (index_dir / "manifest.json").exists():
         return
     env = {k: v for k, v in os.environ.items() if k not in {"GOOGLE_API_KEY", "TELEGRAM_BOT_TOKEN"}}
-    subprocess.run([str(REPO / ".venv" / "bin" / "rag-bot"), "ingest", str(REPO / "data" / "corpus"),
+    subprocess.run([*rag_bot_command(), "ingest", str(REPO / "data" / "corpus"),
                     "--index-dir", str(index_dir)], check=True, env=env, cwd=str(index_dir.parent),
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=600)
 
@@ -479,7 +537,7 @@ class BotProcess:
         import subprocess
 
         self._log = open(self.log_path, "wb")
-        self.proc = subprocess.Popen([str(PYTHON), "-c", BOT_SCRIPT, "telegram"], env=self.env,
+        self.proc = subprocess.Popen([*rag_bot_command(), "telegram"], env=self.env,
                                      cwd=str(self.workdir), stdout=self._log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -583,3 +641,86 @@ def run_load(fake: FakeTelegram, users: int = 50, per_user: int = 5, first_chat:
             if a.chat_id != chat:
                 problems.append(f"answer recorded for chat {a.chat_id} under {chat}")
     return LoadResult(users, per_user, seconds, questions, answers, problems, started=start)
+
+
+# ====================================================================================== flood scenario
+@dataclass
+class FloodResult:
+    flood: int
+    answer_seconds: float  # median time of one answer with the bot otherwise idle (same run)
+    other_seconds: float  # the other chat's question -> its answer, while the flood was queued
+    other_delivered_seconds: float  # the other chat's question -> the bot fetched it (getUpdates)
+    flood_answers_before_other: int  # answers to the flooding chat recorded before the other chat's answer
+    flood_answers_total: int  # answers to the flooding chat recorded when the other chat was answered
+    notices: list[str]  # what the flooding chat was told besides answers
+    flood_answer_seconds: float = 0.0  # median gap between the flood's consecutive answers (answer-time under load)
+
+    @property
+    def answer_times(self) -> float:
+        """The other chat's whole wait in answer-times."""
+        return self.other_seconds / self.answer_seconds if self.answer_seconds else float("inf")
+
+    @property
+    def answer_times_after_fetch(self) -> float:
+        """The other chat's wait from the moment the bot fetched its question, in answer-times (the fetch itself
+        waits for the updates queued before it: getUpdates delivers in order)."""
+        waited = self.other_seconds - self.other_delivered_seconds
+        return waited / self.answer_seconds if self.answer_seconds else float("inf")
+
+
+def _answers(fake: FakeTelegram, chat: int) -> list[Sent]:
+    return [s for s in fake.sent_to(chat) if s.reply_to_message_id is not None]
+
+
+def _wait_answers(fake: FakeTelegram, chat: int, count: int, timeout: float) -> list[Sent]:
+    deadline = time.monotonic() + timeout
+    with fake._lock:
+        while len([s for s in fake.sent.get(chat, []) if s.reply_to_message_id is not None]) < count:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"chat {chat}: fewer than {count} answers in {timeout:.0f} s")
+            fake._lock.wait(0.5)
+    return _answers(fake, chat)
+
+
+def run_flood(fake: FakeTelegram, flood: int = 700, flood_chat: int = 900_001, other_chat: int = 900_002,
+              probe_chat: int = 900_003, probes: int = 3, timeout: float = 600.0, gaps_of: int = 0) -> FloodResult:
+    """One chat sends ``flood`` questions at once, then another chat asks one question.
+
+    First the answer-time is measured with the bot idle (after one warm-up question, ``probes`` questions one
+    after another in a third chat);
+    then the flood and the other chat's question are queued, and the scenario waits for the other chat's answer
+    (and, with ``gaps_of``, for that many of the flood's answers, to measure their pace).
+    """
+    question = "What was said about silence on 1969-01-23?"
+    fake.send_text(probe_chat, probe_chat, question)  # warm-up: the first answer loads models and indexes
+    _wait_answers(fake, probe_chat, 1, timeout)
+    times = []
+    for k in range(probes):
+        update = fake.send_text(probe_chat, probe_chat, question)
+        [*_, answer] = _wait_answers(fake, probe_chat, k + 2, timeout)
+        times.append(answer.at - update_time(fake, update))
+    answer_seconds = sorted(times)[len(times) // 2]
+
+    fake.push_updates([{"message": fake.user_message(flood_chat, flood_chat, f"Flood {i}: {question}")}
+                       for i in range(flood)])
+    asked_at = time.monotonic()
+    other = fake.send_text(other_chat, other_chat, question)
+    [answer] = _wait_answers(fake, other_chat, 1, timeout)
+    flood_answers = _answers(fake, flood_chat)
+    notices = [s.text for s in fake.sent_to(flood_chat) if s.reply_to_message_id is None]
+    delivered = fake.delivered_at.get(other["update_id"], answer.at) - asked_at
+    result = FloodResult(flood, answer_seconds, answer.at - asked_at, delivered,
+                         sum(1 for s in flood_answers if s.seq < answer.seq), len(flood_answers), notices)
+    if gaps_of:  # the flood's own pace, while it is served: the answer-time under this very load
+        try:
+            served = _wait_answers(fake, flood_chat, min(gaps_of, flood) + 1, timeout)
+        except AssertionError:
+            served = _answers(fake, flood_chat)
+        gaps = sorted(b.at - a.at for a, b in zip(served, served[1:], strict=False))
+        result.flood_answer_seconds = gaps[len(gaps) // 2] if gaps else 0.0
+    return result
+
+
+def update_time(fake: FakeTelegram, update: dict) -> float:
+    """When an update was queued (time.monotonic), recorded by push_update."""
+    return fake.queued_at[update["update_id"]]

@@ -1,9 +1,11 @@
 """Turn agent replies into Telegram HTML messages.
 
-Everything that comes from the model or the documents is escaped with :func:`html.escape`, so raw text can never
-break a message. Long texts are split on the *plain* text (paragraphs, then lines, then sentences, then words,
-then characters) with the escaped length as the measure, and each part is escaped on its own - a split can
-therefore never fall inside an HTML entity or tag. The only markup we add ourselves is a bold header line.
+Everything that comes from the model or the documents is cleaned of control characters
+(:mod:`rag_bot.safe_text`: a source name holding a newline cannot forge a line of the Sources list, terminal or
+bidi controls never reach a chat) and escaped with :func:`html.escape`, so raw text can never break a message.
+Long texts are split on the *plain* text (paragraphs, then lines, then sentences, then words, then characters)
+with the escaped length as the measure, and each part is escaped on its own - a split can therefore never fall
+inside an HTML entity or tag. The only markup we add ourselves is a bold header line.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import html
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
+
+from rag_bot.safe_text import clean_line, clean_text
 
 MAX_MESSAGE = 4096  # Telegram's limit for one text message
 
@@ -97,13 +101,13 @@ def split_text(text: str, limit: int = MAX_MESSAGE, measure: Callable[[str], int
 
 def reply_text(answer: str, citations: list[dict[str, Any]], language: str | None = None) -> str:
     """The plain text shown for a reply: the answer, then ``[n] source, date`` lines under a header."""
-    body = (answer or "").strip()
+    body = clean_text(answer or "").strip()
     if citations:
         lines = []
-        for c in citations:
-            line = f"[{c.get('n')}] {c.get('source')}"
+        for c in citations:  # each citation is exactly one line, whatever its source name holds
+            line = f"[{c.get('n')}] {clean_line(str(c.get('source')))}"
             if c.get("date"):
-                line += f", {c['date']}"
+                line += f", {clean_line(str(c['date']))}"
             lines.append(line)
         body += "\n\n" + text_for(language, "sources") + "\n" + "\n".join(lines)
     return body
@@ -119,7 +123,7 @@ def to_html(plain: str, language: str | None = None) -> str:
 def render(plain: str, language: str | None = None, limit: int = MAX_MESSAGE) -> list[str]:
     """HTML messages (each <= ``limit``) for a plain text; strip each part, drop empty ones."""
     bold_overhead = len("<b></b>")
-    parts = split_text(plain, limit - bold_overhead)
+    parts = split_text(clean_text(plain), limit - bold_overhead)
     out = [to_html(p.strip(), language) for p in parts if p.strip()]
     return out or [html.escape("…")]
 

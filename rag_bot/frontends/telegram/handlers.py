@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import html
 import logging
+import re
 from typing import Any
 
 from telegram import (
@@ -36,9 +37,11 @@ from telegram.ext import (
 from rag_bot.frontends.base import LANGUAGES, ChatBackend, guess_language
 from rag_bot.frontends.telegram import formatting
 from rag_bot.frontends.telegram.sending import with_retry
+from rag_bot.safe_text import clean_line
 
 log = logging.getLogger(__name__)
 
+_SPACES = re.compile(r"[ \t]{2,}")
 TYPING_INTERVAL_S = 4.0
 FEEDBACK_PREFIX = "fb"
 
@@ -83,7 +86,11 @@ TEXT: dict[str, dict[str, str]] = {
         "ingesting": "Received {name}; adding it to the index…",
         "busy": "Another ingestion is running; please send the file again in a minute.",
         "ingested": "Ingested {name}:\n{summary}",
-        "ingest_failed": "Sorry, ingesting {name} failed.",
+        "ingest_failed": "Sorry, ingesting {name} failed: {reason}",
+        "queue_full": "You have sent {count} messages that I have not answered yet. I will answer those first; "
+                      "messages sent meanwhile are skipped, so please wait for the answers before asking more.",
+        "rate_limited": "You are sending messages faster than I can answer ({count} a minute); I skipped some. "
+                        "Please wait a minute, then send your question again.",
     },
     "hi": {
         "intro": "मैं केवल दिनांकित प्रवचनों (अंग्रेज़ी और हिंदी) के संग्रह से प्रश्नों के उत्तर देता हूँ और हर उत्तर के "
@@ -106,7 +113,11 @@ TEXT: dict[str, dict[str, str]] = {
         "ingesting": "{name} मिली; इसे अनुक्रमणिका में जोड़ रहा हूँ…",
         "busy": "दूसरी अनुक्रमण प्रक्रिया चल रही है; कृपया एक मिनट बाद फ़ाइल फिर भेजें।",
         "ingested": "{name} जोड़ी गई:\n{summary}",
-        "ingest_failed": "क्षमा करें, {name} जोड़ना विफल रहा।",
+        "ingest_failed": "क्षमा करें, {name} जोड़ना विफल रहा: {reason}",
+        "queue_full": "आपके {count} संदेशों का उत्तर अभी बाकी है। पहले उनका उत्तर दूँगा; इस बीच भेजे गए संदेश छोड़ दिए "
+                      "जाते हैं, इसलिए कृपया नए प्रश्न से पहले उत्तरों की प्रतीक्षा करें।",
+        "rate_limited": "आप इतनी तेज़ी से संदेश भेज रहे हैं कि मैं उत्तर नहीं दे पा रहा (एक मिनट में {count}); कुछ संदेश "
+                        "छोड़ दिए गए। कृपया एक मिनट रुककर प्रश्न फिर भेजें।",
     },
 }
 LANGUAGE_NAMES = {"en": {"en": "English", "hi": "Hindi"}, "hi": {"en": "अंग्रेज़ी", "hi": "हिंदी"}}
@@ -198,7 +209,36 @@ def feedback_keyboard(thread_id: str) -> InlineKeyboardMarkup:
     ]])
 
 
-# --- de-duplication -------------------------------------------------------------------------------------------
+# --- what is not processed ------------------------------------------------------------------------------------
+async def ignore_edits(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Group -2: an edited message is never answered again (the answer to the original stands; a corrected
+    question is a new message). Telegram sends edits as separate updates, which would otherwise be answered."""
+    if update.edited_message is not None or update.edited_channel_post is not None:
+        log.info("update %s is an edit; ignored", update.update_id)
+        raise ApplicationHandlerStop
+
+
+def skip_notice(application: Application):
+    """``on_skip`` of :class:`~rag_bot.frontends.telegram.fairness.FairUpdateProcessor`: one polite sentence in the
+    chat, in the language of the skipped message."""
+    from rag_bot.frontends.telegram.fairness import QUEUE_FULL
+
+    async def notify(update: Update, reason: str) -> None:
+        if update.effective_chat is None:
+            return
+        settings = application.bot_data["backend"].settings if "backend" in application.bot_data else None
+        message = update.effective_message
+        default = settings.default_language if settings else "en"
+        language = guess_language((message.text or message.caption or "") if message else "", default)
+        count = (settings.telegram_max_pending_per_chat if reason == QUEUE_FULL
+                 else settings.telegram_user_messages_per_minute) if settings else "?"
+        text = t(language, reason, count=count)
+        chat_id = update.effective_chat.id
+        await with_retry(lambda: application.bot.send_message(chat_id, text), what="sendMessage")
+
+    return notify
+
+
 async def drop_duplicates(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Group -1: an update id seen before (Telegram redelivery, restart, second replica) is not processed again."""
     try:
@@ -261,31 +301,41 @@ async def sources_command(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
         return
     lines = [t(language, "sources_head", documents=overview["documents"])]
     for item in sorted(overview["items"], key=lambda d: (d.get("date") or "", d["source"])):
-        title = f" - {item['title']}" if item.get("title") else ""
-        lines.append(f"• {item.get('date') or '?'} {item['source']}{title} ({item.get('language') or '?'})")
+        title = f" - {clean_line(str(item['title']))}" if item.get("title") else ""
+        lines.append(f"• {item.get('date') or '?'} {clean_line(item['source'])}{title} "
+                     f"({item.get('language') or '?'})")
     await send_text(context, update.effective_chat.id, "\n".join(lines), language=language)
 
 
 # --- questions -------------------------------------------------------------------------------------------------
-def addressed_text(message: Message, bot_username: str | None, bot_id: int) -> str | None:
-    """The question text if the bot should answer this message, else None.
+def without_entity(text: str, offset: int, length: int) -> str:
+    """``text`` with one entity cut out. Telegram counts offsets in UTF-16 code units: slicing the Python string
+    with them cut the wrong characters after any emoji ("😀 @bot what" became "😀 @what")."""
+    units = text.encode("utf-16-le")
+    kept = units[: offset * 2] + units[(offset + length) * 2:]
+    return _SPACES.sub(" ", kept.decode("utf-16-le")).strip()
 
-    Private chats: always. Groups: only when the bot is @mentioned (the mention is removed from the text) or the
-    message replies to one of the bot's messages.
+
+def addressed(message: Message, bot_username: str | None, bot_id: int) -> str | None:
+    """The message's text (or a document's caption) if it is meant for the bot, else None.
+
+    Private chats: always. Groups: when the bot is @mentioned (found through the message's entities; the mention
+    is removed from the text) or the message replies to one of the bot's messages.
     """
-    text = message.text or ""
+    is_caption = message.text is None and message.caption is not None
+    text = (message.caption if is_caption else message.text) or ""
     if message.chat.type == ChatType.PRIVATE:
         return text
     replied = message.reply_to_message
     if replied is not None and replied.from_user is not None and replied.from_user.id == bot_id:
         return text
     mention = f"@{bot_username}".lower() if bot_username else None
-    for entity in message.entities or ():
-        if entity.type == MessageEntityType.MENTION and mention:
-            if message.parse_entity(entity).lower() == mention:
-                return (text[: entity.offset] + text[entity.offset + entity.length:]).strip()
-        elif entity.type == MessageEntityType.TEXT_MENTION and entity.user and entity.user.id == bot_id:
-            return (text[: entity.offset] + text[entity.offset + entity.length:]).strip()
+    kinds = [MessageEntityType.MENTION, MessageEntityType.TEXT_MENTION]
+    found = message.parse_caption_entities(kinds) if is_caption else message.parse_entities(kinds)
+    for entity, entity_text in found.items():
+        if (entity.type == MessageEntityType.MENTION and mention and entity_text.lower() == mention) or (
+                entity.type == MessageEntityType.TEXT_MENTION and entity.user and entity.user.id == bot_id):
+            return without_entity(text, entity.offset, entity.length)
     return None
 
 
@@ -293,7 +343,7 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.effective_message
     if message is None or update.effective_chat is None:
         return
-    text = addressed_text(message, context.bot.username, context.bot.id)
+    text = addressed(message, context.bot.username, context.bot.id)
     if not text:
         return
     backend = backend_of(context)
@@ -361,6 +411,7 @@ def register(application: Application) -> None:
     """Add all handlers (uploads included) to ``application``."""
     from rag_bot.frontends.telegram.uploads import upload
 
+    application.add_handler(TypeHandler(Update, ignore_edits), group=-2)
     application.add_handler(TypeHandler(Update, drop_duplicates), group=-1)
     application.add_handler(CommandHandler("start", start))
     application.add_handler(CommandHandler("help", help_command))

@@ -1,0 +1,161 @@
+"""Fair service across chats: per-chat order, a bounded share of capacity per chat, a per-user rate limit.
+
+python-telegram-bot starts one task per update and, with a concurrent update processor, takes a global slot
+(``BaseUpdateProcessor``'s semaphore) *before* calling ``do_process_update``. Ordering chats with a lock taken after
+that slot let one chat's queued updates occupy every slot while they waited for their own chat: one chat flooding
+700 updates made another chat wait 199 answer-times. :class:`FairUpdateProcessor` therefore sizes PTB's semaphore
+to admit every update and applies its own order:
+
+1. the user's rate limit (:class:`RateLimiter`) and the chat's queue cap - an update over either is skipped;
+2. the chat's turn (a FIFO lock per chat, :class:`~rag_bot.frontends.keyed_locks.KeyedLocks`);
+3. only then a global slot (``slots`` updates at once across all chats).
+
+A chat thus holds at most one slot, however much it has queued. Skipped updates are never processed; the chat is
+told once per episode (``on_skip``), not once per skipped message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any
+
+from telegram import Update
+from telegram.ext import BaseUpdateProcessor
+
+from rag_bot.frontends.keyed_locks import KeyedLocks
+
+log = logging.getLogger(__name__)
+
+QUEUE_FULL = "queue_full"
+RATE_LIMITED = "rate_limited"
+_ADMIT_ALL = 2**30  # PTB's own semaphore: admits every update, the fair limits below apply instead
+
+SkipNotice = Callable[[Update, str], Awaitable[None]]
+
+
+class RateLimiter:
+    """A token bucket per user: ``per_minute`` updates at once, refilled at ``per_minute`` a minute.
+
+    Buckets that have refilled completely are dropped when the table grows (``prune_above``), so the table holds
+    only users active within the last minute or so.
+    """
+
+    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic,
+                 prune_above: int = 1024) -> None:
+        self.capacity = float(per_minute)
+        self.rate = per_minute / 60.0
+        self.clock = clock
+        self.prune_above = prune_above
+        self._buckets: dict[Hashable, tuple[float, float]] = {}  # user -> (tokens, at)
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+    def _tokens(self, key: Hashable, now: float) -> float:
+        tokens, at = self._buckets.get(key, (self.capacity, now))
+        return min(self.capacity, tokens + (now - at) * self.rate)
+
+    def allow(self, key: Hashable) -> bool:
+        """Take one token for ``key``; False when it has none (``per_minute`` <= 0 means no limit)."""
+        if self.capacity <= 0:
+            return True
+        now = self.clock()
+        if len(self._buckets) > self.prune_above:
+            self._buckets = {k: v for k, v in self._buckets.items() if self._tokens(k, now) < self.capacity}
+        tokens = self._tokens(key, now)
+        if tokens < 1.0:
+            self._buckets[key] = (tokens, now)
+            return False
+        self._buckets[key] = (tokens - 1.0, now)
+        return True
+
+
+def chat_of(update: object) -> Hashable | None:
+    if isinstance(update, Update):
+        if update.effective_chat is not None:
+            return ("chat", update.effective_chat.id)
+        if update.effective_user is not None:
+            return ("user", update.effective_user.id)
+    return None
+
+
+def user_of(update: object) -> Hashable | None:
+    if isinstance(update, Update) and update.effective_user is not None:
+        return update.effective_user.id
+    return None
+
+
+class FairUpdateProcessor(BaseUpdateProcessor):
+    """Concurrent across chats, sequential within a chat, at most one global slot per chat (module docstring).
+
+    Args:
+        slots: updates processed at once across all chats.
+        max_pending_per_chat: updates of one chat running or waiting; more are skipped (0 = no cap).
+        user_per_minute: the per-user rate limit (0 = none).
+        on_skip: ``await on_skip(update, reason)`` the first time a chat or user is refused in an episode
+            (reason :data:`QUEUE_FULL` or :data:`RATE_LIMITED`); run as a task, never inside a chat's turn.
+    """
+
+    def __init__(self, slots: int = 32, max_pending_per_chat: int = 20, user_per_minute: int = 30,
+                 on_skip: SkipNotice | None = None) -> None:
+        super().__init__(_ADMIT_ALL)
+        self.slots = slots
+        self.max_pending_per_chat = max_pending_per_chat
+        self.rate = RateLimiter(user_per_minute)
+        self.on_skip = on_skip
+        self._slots = asyncio.Semaphore(slots)
+        self._turns = KeyedLocks()
+        self._told_full: set[Hashable] = set()  # chats told that their queue is full (until it drains)
+        self._told_rate: set[Hashable] = set()  # users told that they are rate limited (until allowed again)
+        self.skipped = {QUEUE_FULL: 0, RATE_LIMITED: 0}
+        self._notices: set[asyncio.Task] = set()
+
+    def _skip(self, update: object, coroutine: Awaitable[Any], reason: str, told: set[Hashable],
+              key: Hashable) -> None:
+        coroutine.close()  # type: ignore[attr-defined]  # never awaited: close it so Python does not warn
+        self.skipped[reason] += 1
+        if key in told or self.on_skip is None or not isinstance(update, Update):
+            return
+        told.add(key)
+        log.info("skipping updates of %s: %s", key, reason)
+        task = asyncio.get_running_loop().create_task(self._notify(update, reason))
+        self._notices.add(task)
+        task.add_done_callback(self._notices.discard)
+
+    async def _notify(self, update: Update, reason: str) -> None:
+        try:
+            await self.on_skip(update, reason)  # type: ignore[misc]
+        except Exception:  # a notice is a courtesy: never let it break the processor
+            log.warning("could not send the %s notice", reason, exc_info=True)
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        chat, user = chat_of(update), user_of(update)
+        if user is not None:
+            if not self.rate.allow(user):
+                self._skip(update, coroutine, RATE_LIMITED, self._told_rate, user)
+                return
+            self._told_rate.discard(user)
+        if chat is None:
+            async with self._slots:
+                await coroutine
+            return
+        if self.max_pending_per_chat and self._turns.pending(chat) >= self.max_pending_per_chat:
+            self._skip(update, coroutine, QUEUE_FULL, self._told_full, chat)
+            return
+        try:
+            async with self._turns.hold(chat):  # the chat's turn first ...
+                async with self._slots:  # ... then a global slot: a waiting chat holds none
+                    await coroutine
+        finally:
+            if not self._turns.pending(chat):
+                self._told_full.discard(chat)
+
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        for task in list(self._notices):
+            task.cancel()
