@@ -185,8 +185,10 @@ def read_file(path: str, limit: int) -> bytes:
             raise LoadError(f"file is {st.st_size / 1e6:.1f} MB, over the {limit / 1e6:.0f} MB limit")
         parts: list[bytes] = []
         got = 0
+        want = st.st_size + 1  # a regular file arrives in one read: one buffer, no second copy when joined
         while got <= limit:
-            block = os.read(fd, min(1 << 20, limit + 1 - got))
+            block = os.read(fd, min(max(want, 1 << 20), limit + 1 - got))
+            want = 0
             if not block:
                 break
             parts.append(block)

@@ -65,10 +65,17 @@ def _decoded_size(stream: Any, cap: int) -> int:
     flate = filters == "/FlateDecode" or (isinstance(filters, list) and [str(f) for f in filters] == ["/FlateDecode"])
     if flate and "/DecodeParms" not in stream:
         try:
+            # Input fed in 64 KB slices of a memoryview: passing the whole stream would make zlib copy the
+            # remaining input into ``unconsumed_tail`` at every step (two extra copies of a 45 MB stream).
+            raw = memoryview(stream._data)
             inflater = zlib.decompressobj()
-            total = len(inflater.decompress(stream._data, 1 << 20))
-            while inflater.unconsumed_tail and total <= cap:
-                total += len(inflater.decompress(inflater.unconsumed_tail, 1 << 20))
+            total = 0
+            for start in range(0, len(raw), 1 << 16):
+                total += len(inflater.decompress(raw[start:start + (1 << 16)], 1 << 20))
+                while inflater.unconsumed_tail and total <= cap:
+                    total += len(inflater.decompress(inflater.unconsumed_tail, 1 << 20))
+                if total > cap or inflater.eof:
+                    break
             return total
         except (zlib.error, AttributeError, TypeError):
             pass  # damaged or unusual: let pypdf decode it (within its own limits)
