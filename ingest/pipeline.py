@@ -3,10 +3,11 @@
 Order of writes (write new, then delete old):
 1. new chunk vectors are upserted into Chroma;
 2. the manifest records the file's new chunk ids (the commit point, written atomically);
-3. at the end of the run a new keyword snapshot holding exactly the manifest's ids is published;
+3. at the end of the run the keyword index applies the run's change (new segment + deletions, one atomic switch);
 4. only then are replaced and removed chunks deleted from Chroma.
-A run killed anywhere leaves Chroma a superset of the manifest; the next run's :func:`repair` publishes a keyword
-snapshot equal to the manifest and deletes Chroma's orphans, so Chroma ids == keyword ids == manifest ids again.
+A run killed anywhere leaves Chroma a superset of the manifest; the next run's :func:`repair` applies the difference
+between the keyword index and the manifest and deletes Chroma's orphans, so Chroma ids == keyword ids == manifest ids
+again.
 """
 
 from __future__ import annotations
@@ -126,25 +127,21 @@ def repair(store: IndexStore, manifest: Manifest) -> int:
     if fixes:
         manifest.save(store.manifest_path)
     wanted = manifest.chunk_ids()
-    if store.keywords.ids() != wanted:
-        kept = {e.id: e for e in store.keywords.entries() if e.id in wanted}
-        missing = [cid for cid in wanted if cid not in kept]
-        for hit in store.vectors.get(missing):
+    indexed = store.keywords.ids()
+    if indexed != wanted:  # only the difference is written: the keyword index is incremental
+        added = []
+        for hit in store.vectors.get(sorted(wanted - indexed)):
             meta = hit.metadata
-            kept[hit.id] = KeywordEntry(hit.id, tokenize(f"{meta.get('title', '')}\n{hit.text}"),
-                                        int(meta.get("date_int", 0)), str(meta.get("language", "")),
-                                        str(meta.get("doc_id", "")))
-        store.keywords.publish(_ordered(kept.values()))
+            added.append(KeywordEntry(hit.id, tokenize(f"{meta.get('title', '')}\n{hit.text}"),
+                                      int(meta.get("date_int", 0)), str(meta.get("language", "")),
+                                      str(meta.get("doc_id", ""))))
+        store.keywords.apply(add=added, remove=indexed - wanted)
         fixes += 1
     orphans = chroma_ids - wanted
     if orphans:
         store.vectors.delete(orphans)
         fixes += len(orphans)
     return fixes
-
-
-def _ordered(entries: Iterable[KeywordEntry]) -> list[KeywordEntry]:
-    return sorted(entries, key=lambda e: e.id)
 
 
 class Ingester:
@@ -236,9 +233,8 @@ class Ingester:
             manifest.save(self.store.manifest_path)
             if changed:
                 wanted = manifest.chunk_ids()
-                kept = {e.id: e for e in self.store.keywords.entries() if e.id in wanted and e.id not in new_entries}
-                kept.update(new_entries)
-                self.store.keywords.publish(_ordered(e for e in kept.values() if e.id in wanted))
+                self.store.keywords.apply(add=[e for e in new_entries.values() if e.id in wanted],
+                                          remove=to_delete - wanted)
                 self.store.vectors.delete(to_delete - wanted)
         summary.seconds = time.perf_counter() - started
         return summary

