@@ -36,6 +36,7 @@ class Settings(BaseSettings):
     chunk_tokens: int = Field(220, ge=32, le=510, description="Target chunk size in embedding-model tokens.")
     max_file_mb: float = Field(50.0, gt=0, description="Files larger than this are skipped with a reason.")
     ingest_batch: int = Field(16, ge=1, description="Chunks embedded and written per batch.")
+    embed_workers: int = Field(0, ge=0, description="Threads that embed parts of a batch at once with the bundled model, one core each (0 = one per core; 1 = the engine's own OpenMP threads).")
 
     # --- retrieval -------------------------------------------------------------------------------------
     top_k: int = Field(6, ge=1, le=100, description="Passages returned per search.")
