@@ -19,11 +19,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 from tqdm import tqdm
 
 from ingest.chunking import CHUNKER_VERSION
 from ingest.documents import Chunk, Document, make_chunks, split_documents
 from ingest.loaders import SUPPORTED, LoadedFile, LoadError, load_file
+from ingest.overlap import embed_ahead, prefetch
 from rag_bot.config import Settings
 from rag_bot.index.keywords import KeywordEntry
 from rag_bot.index.manifest import FileRecord, Manifest
@@ -161,6 +163,12 @@ class Ingester:
                   for c in make_chunks(doc, item.content_hash, self.budget, self.embedder.token_count)]
         return documents, chunks
 
+    def _embed(self, batch: list[Chunk], summary: IngestSummary) -> np.ndarray:
+        t0 = time.perf_counter()
+        vectors = self.embedder.embed_passages([c.embed_text for c in batch])
+        summary.embed_seconds += time.perf_counter() - t0
+        return vectors
+
     def run(self, items: list[SourceItem], language: str = "auto", prune_scopes: list[tuple[str, Path]] | None = None,
             failures: list[dict[str, str]] | None = None) -> IngestSummary:
         """Ingest ``items``; with ``prune_scopes``, remove indexed files of those scopes that are not in ``items``."""
@@ -176,11 +184,12 @@ class Ingester:
             new_entries: dict[str, KeywordEntry] = {}
             last_save = time.monotonic()
             bar = tqdm(total=len(todo), unit="file", desc="ingest", disable=not self.progress or not todo)
-            for item in todo:
+            # the next files are read and chunked in a thread while this one embeds (ingest/overlap.py)
+            for item, chunks in prefetch(todo, lambda it: self.chunk(it.load(), it, language)[1]):
                 bar.set_postfix_str(item.source[-40:])
                 try:
-                    loaded = item.load()
-                    _, chunks = self.chunk(loaded, item, language)
+                    if isinstance(chunks, BaseException):
+                        raise chunks
                     if not chunks:
                         raise LoadError("no text to index")
                 except LoadError as exc:
@@ -195,10 +204,8 @@ class Ingester:
                 old = manifest.files.get(item.source)
                 old_ids = set(old.chunk_ids) if old else set()
                 fresh = [c for c in chunks if c.id not in old_ids]
-                for batch in iter_batches(fresh, self.settings.ingest_batch):
-                    t0 = time.perf_counter()
-                    vectors = self.embedder.embed_passages([c.embed_text for c in batch])
-                    summary.embed_seconds += time.perf_counter() - t0
+                for batch, vectors in embed_ahead(iter_batches(fresh, self.settings.ingest_batch),
+                                                  lambda b: self._embed(b, summary)):  # next batch embeds meanwhile
                     self.store.vectors.add([c.id for c in batch], vectors, [c.text for c in batch],
                                            [c.metadata for c in batch])
                     summary.chunks += len(batch)
