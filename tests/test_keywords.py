@@ -137,7 +137,7 @@ def test_readers_in_another_process_see_whole_generations_only(tmp_path):
 
 
 KILLED_WRITER = r"""
-import sys, time
+import json, sys, time, types
 from pathlib import Path
 from rag_bot.index import keywords, segments
 from rag_bot.index.keywords import KeywordEntry, KeywordIndex
@@ -148,8 +148,8 @@ def pause(fn):
         time.sleep(60)
         return fn(*args, **kwargs)
     return wrapper
-if where == "commit":  # segment and deletion files written, CURRENT not yet switched
-    KeywordIndex._commit = pause(KeywordIndex._commit)
+if where == "commit":  # segment and deletion files written; the new generation's pointer is being written
+    keywords.json = types.SimpleNamespace(dump=pause(json.dump), dumps=json.dumps, loads=json.loads)
 else:  # the change is published; the merge it made due is under way
     segments.merge = pause(segments.merge)
 index = KeywordIndex(Path(sys.argv[1]))
