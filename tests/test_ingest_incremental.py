@@ -35,6 +35,10 @@ def keyword_files(settings) -> dict[str, tuple[int, int, str]]:
             for p in directory.iterdir() if p.is_file() and p.name != "CURRENT"}
 
 
+def live_segments(settings) -> set[str]:
+    return {s.name for s in IndexStore(settings, None).keywords.generation().segments}
+
+
 def results(settings) -> dict:
     keywords = IndexStore(settings, None).keywords
     return {(q, str(f)): keywords.search(q, 20, f) for q in QUERIES
@@ -59,12 +63,13 @@ def test_adding_a_file_leaves_other_keyword_data_untouched_and_equals_a_one_run_
         write_text(corpus / name, text)
     incremental = make_settings(index_dir=tmp_path / "incremental")
     ingest_paths([corpus], incremental, progress=False)
-    before = keyword_files(incremental)
+    before, segments_before = keyword_files(incremental), live_segments(incremental)
     write_text(corpus / ADDED[0], ADDED[1])
     summary = ingest_paths([corpus], incremental, progress=False)
     assert summary.added == 1
     after = keyword_files(incremental)
     assert {n: after[n] for n in before} == before  # every other chunk's keyword data: same files, same bytes
+    assert segments_before < live_segments(incremental)  # ... and still the ones searched
     new_ids = set(IndexStore(incremental, None).load_manifest().files[ADDED[0]].chunk_ids)
     newest = IndexStore(incremental, None).keywords.generation().segments[-1]
     assert newest.name in set(after) - set(before)
@@ -96,7 +101,7 @@ def test_kill_minus_nine_while_publishing_keywords_then_repair_applies_only_the_
     settings = make_settings(index_dir=tmp_path / "index")
     ingest_paths([corpus], settings, progress=False)
     keyword_ids = IndexStore(settings, None).keywords.ids()
-    before = keyword_files(settings)
+    before, segments_before = keyword_files(settings), live_segments(settings)
     write_text(corpus / ADDED[0], ADDED[1])
     write_text(corpus / "work.txt", TALKS["work.txt"] + " Work done for reward becomes a burden.")  # replaced
     proc = subprocess.Popen([sys.executable, "-c", KILLER, str(corpus), str(settings.index_dir)], cwd=REPO,
@@ -115,6 +120,7 @@ def test_kill_minus_nine_while_publishing_keywords_then_repair_applies_only_the_
     assert c == k == m
     after = keyword_files(settings)
     assert {n: after[n] for n in before} == before  # the segments written before the crash were not rewritten
+    assert segments_before < live_segments(settings)  # and are still the live ones, beside the difference
     once = make_settings(index_dir=tmp_path / "once")
     ingest_paths([corpus], once, progress=False)
     assert_same(results(settings), results(once))

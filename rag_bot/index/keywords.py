@@ -21,6 +21,7 @@ Engines reading the same segments: ``segments`` (default; numpy over the memory-
 
 from __future__ import annotations
 
+import bisect
 import json
 import logging
 import math
@@ -67,7 +68,6 @@ class LiveSegment:
         self.name = name
         self.arrays = arrays
         self.path = path  # None: only in memory (converted from the former snapshot format), written on next change
-        self.term_index = {t: i for i, t in enumerate(arrays.terms)}
         self.deleted: np.ndarray = np.zeros(0, dtype=np.int32)
         self.deletes_file: str | None = None
         self.alive: np.ndarray | None = None  # None: every row alive
@@ -75,7 +75,7 @@ class LiveSegment:
     def with_deletes(self, deleted: np.ndarray, deletes_file: str | None) -> LiveSegment:
         """The same segment under another deletion set (shares the mapped arrays)."""
         other = LiveSegment.__new__(LiveSegment)
-        other.name, other.arrays, other.path, other.term_index = self.name, self.arrays, self.path, self.term_index
+        other.name, other.arrays, other.path = self.name, self.arrays, self.path
         other.deleted, other.deletes_file = np.asarray(deleted, dtype=np.int32), deletes_file
         if len(other.deleted):
             other.alive = np.ones(self.arrays.rows, dtype=bool)
@@ -83,6 +83,13 @@ class LiveSegment:
         else:
             other.alive = None
         return other
+
+    def term_id(self, term: str) -> int | None:
+        """Row of ``term`` in the postings (the vocabulary is sorted: a binary search, no dictionary to build at
+        load, which at 1M chunks would cost a second of start-up)."""
+        terms = self.arrays.terms
+        i = bisect.bisect_left(terms, term)
+        return i if i < len(terms) and terms[i] == term else None
 
     @property
     def live_rows(self) -> int:
@@ -173,7 +180,7 @@ class SegmentsEngine(KeywordEngine):
         df: Counter[str] = Counter()
         for si, seg in enumerate(gen.segments):
             for term in weights:
-                j = seg.term_index.get(term)
+                j = seg.term_id(term)
                 if j is None:
                     continue
                 lo, hi = int(seg.arrays.indptr[j]), int(seg.arrays.indptr[j + 1])

@@ -1,11 +1,12 @@
 """Immutable keyword segments: the postings, lengths and filter fields of a set of chunks, memory-mapped.
 
-A segment is one file, written once and never changed (one fsync per segment): the vocabulary, ``ids`` (chunk ids,
-UTF-8, fixed width), ``ids_sorted`` + ``ids_rows`` (the ids sorted, and the row each sorted id sits in: locating a
-chunk is a binary search, not a scan), ``date_int``, ``language``, ``lengths`` (tokens per chunk) and the postings
-by term in CSR form: ``indptr`` (term -> slice), ``docs`` (rows) and ``tf`` (term frequency). Rows deleted later
-are recorded outside the segment (see :mod:`rag_bot.index.keywords`). Raw term frequencies, not precomputed scores,
-are kept so that BM25 is scored with the statistics of the whole index at query time: a new segment changes no other.
+A segment is one file, written once and never changed (one fsync per segment): the sorted vocabulary,
+``ids`` (chunk ids, UTF-8, fixed width), ``ids_sorted`` + ``ids_rows`` (the ids sorted, and the row each sorted id
+sits in: locating a chunk is a binary search, not a scan), ``date_int``, ``language``, ``lengths`` (tokens per
+chunk) and the postings by term in CSR form: ``indptr`` (term -> slice), ``docs`` (rows) and ``tf`` (term
+frequency). Rows deleted later are recorded outside the segment (see :mod:`rag_bot.index.keywords`). Raw term
+frequencies, not precomputed scores, are kept so that BM25 is scored with the statistics of the whole index at
+query time: a new segment changes no other.
 """
 
 from __future__ import annotations
