@@ -1,51 +1,117 @@
-"""Ingestion throughput and its overhead over raw embedding time.
+"""Ingestion throughput, where its time goes, and its overhead over raw embedding.
 
-Ingests a folder (default: the sample corpus) into a fresh index, then embeds the very same chunk texts directly
-with the embedding model; prints chunks/s for both and the pipeline's overhead (loading, chunking, Chroma and BM25
-writes, manifest) in seconds and percent. A re-run on the unchanged folder shows the cost of a no-op ingest.
-Usage: python benchmarks/bench_ingest.py [FOLDER] [--repeat N]
+Ingests a folder (default: the sample corpus; ``--copies N`` makes N edited copies of it, a larger set) into a
+fresh index and times each stage (wall and process CPU time; stages run overlapped, so their wall times add up to
+more than the run). Then embeds the very same chunk texts directly, in batches of ``ingest_batch``: with the
+engine's own OpenMP threads (``embed_workers=1``) and with one single-threaded worker per core (the default), and
+prints chunks/s, tokens per chunk, and the pipeline's overhead over the raw embedding of the same configuration.
+A re-run on the unchanged folder shows the cost of a no-op ingest. On a shared machine, compare CPU times.
+Usage: python benchmarks/bench_ingest.py [FOLDER] [--copies N]
 """
 
 from __future__ import annotations
 
 import argparse
+import resource
+import shutil
 import tempfile
 import time
 from pathlib import Path
 
-from ingest.pipeline import ingest_paths
+import ingest.pipeline as pipeline
 from rag_bot.config import Settings
-from rag_bot.index.store import IndexStore
-from rag_bot.models.embeddings import get_embedder
+from rag_bot.index import keywords, vectors
+from rag_bot.models.embeddings import LocalE5Embedder, get_embedder
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+def cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+class Stages:
+    """Wall and CPU seconds spent in the wrapped functions."""
+
+    def __init__(self) -> None:
+        self.spent: dict[str, list[float]] = {}
+
+    def wrap(self, name: str, fn):
+        def timed(*args, **kwargs):
+            t0, c0 = time.perf_counter(), cpu()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                d = self.spent.setdefault(name, [0.0, 0.0])
+                d[0] += time.perf_counter() - t0
+                d[1] += cpu() - c0
+        return timed
+
+
+def copies(folder: Path, n: int, into: Path) -> Path:
+    """``n`` copies of ``folder``, each text file given a distinct first line (other formats copied as they are)."""
+    for i in range(n):
+        for src in folder.rglob("*"):
+            if src.is_file():
+                dst = into / f"copy{i}" / src.relative_to(folder)
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                if src.suffix in (".txt", ".md"):
+                    dst.write_text(f"Copy {i}\n\n" + src.read_text(encoding="utf-8"), encoding="utf-8")
+                else:
+                    shutil.copy(src, dst)
+    return into
+
+
+def raw(embedder, texts: list[str], batch: int) -> tuple[float, float]:
+    t0, c0 = time.perf_counter(), cpu()
+    for start in range(0, len(texts), batch):
+        embedder.embed_passages(texts[start:start + batch])
+    return time.perf_counter() - t0, cpu() - c0
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("folder", nargs="?", type=Path, default=REPO / "data" / "corpus")
+    parser.add_argument("--copies", type=int, default=0, help="ingest N edited copies of the folder instead")
     args = parser.parse_args()
+    stages = Stages()
+    pipeline.load_file = stages.wrap("load", pipeline.load_file)
+    pipeline.make_chunks = stages.wrap("chunk (token counting included)", pipeline.make_chunks)
+    vectors.VectorIndex.add = stages.wrap("write Chroma", vectors.VectorIndex.add)
+    keywords.KeywordIndex.apply = stages.wrap("publish keywords", keywords.KeywordIndex.apply)
+    pipeline.Manifest.save = stages.wrap("manifest", pipeline.Manifest.save)
+    pipeline.IndexStore = stages.wrap("open the index", pipeline.IndexStore)
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(_env_file=None, index_dir=Path(tmp))
+        folder = copies(args.folder, args.copies, Path(tmp) / "set") if args.copies else args.folder
+        settings = Settings(_env_file=None, index_dir=Path(tmp) / "index")
         embedder = get_embedder(settings)
         embedder.embed_query("warm-up")
-        summary = ingest_paths([args.folder], settings, progress=False)
+        embedder.embed_passages = stages.wrap("embed", embedder.embed_passages)
+        t0, c0 = time.perf_counter(), cpu()
+        summary = pipeline.ingest_paths([folder], settings, progress=False)
+        wall, used = time.perf_counter() - t0, cpu() - c0
         t0 = time.perf_counter()
-        noop = ingest_paths([args.folder], settings, progress=False)
+        noop = pipeline.ingest_paths([folder], settings, progress=False)
         noop_s = time.perf_counter() - t0
-        store = IndexStore(settings, embedder.name)
+        store = pipeline.IndexStore(settings, embedder.name)
         hits = store.vectors.get(sorted(store.vectors.all_ids()))
         texts = [f"{h.metadata.get('title')}\n{h.text}" for h in hits]
-        t0 = time.perf_counter()
-        for start in range(0, len(texts), settings.ingest_batch):
-            embedder.embed_passages(texts[start:start + settings.ingest_batch])
-        raw = time.perf_counter() - t0
-    overhead = summary.seconds - raw
-    print(f"folder: {args.folder}  files: {summary.added}  chunks: {summary.chunks}  failed: {len(summary.failed)}")
-    print(f"ingest:         {summary.seconds:7.2f} s  {summary.chunks / summary.seconds:6.2f} chunks/s "
-          f"(of which embedding {summary.embed_seconds:.2f} s)")
-    print(f"raw embedding:  {raw:7.2f} s  {len(texts) / raw:6.2f} chunks/s")
-    print(f"overhead:       {overhead:7.2f} s  ({100 * overhead / raw:.1f} % over raw embedding)")
+        tokens = sum(embedder.token_count(t) for t in texts)
+        omp = raw(LocalE5Embedder(workers=1), texts, settings.ingest_batch)
+        split = raw(LocalE5Embedder(workers=0), texts, settings.ingest_batch)
+    n = summary.chunks
+    print(f"folder: {folder}  files: {summary.added}  chunks: {n}  failed: {len(summary.failed)}  "
+          f"tokens per chunk: {tokens / max(len(texts), 1):.0f}")
+    print(f"ingest end to end:            {wall:7.2f} s  {n / wall:6.2f} chunks/s  CPU {used:6.2f} s")
+    for name, (w, c) in sorted(stages.spent.items(), key=lambda kv: -kv[1][0]):
+        print(f"  {name:<28}{w:7.2f} s wall, {c:6.2f} s CPU")
+    for label, (w, c) in (("raw, engine's OpenMP threads", omp), ("raw, one worker per core", split)):
+        print(f"{label + ':':<30}{w:7.2f} s  {len(texts) / w:6.2f} chunks/s  CPU {c:6.2f} s  "
+              f"({tokens / w:.0f} tokens/s)")
+    overhead = wall - split[0]
+    print(f"overhead over raw (one worker per core): {overhead:6.2f} s ({100 * overhead / split[0]:.1f} %); "
+          f"CPU {used - split[1]:.2f} s ({100 * (used - split[1]) / split[1]:.1f} %)")
     print(f"no-op re-ingest: {noop_s:6.2f} s  (added {noop.added}, chunks {noop.chunks})")
 
 

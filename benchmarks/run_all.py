@@ -9,8 +9,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SCRIPTS = [
     ["bench_ingest.py"],
-    ["bench_keywords.py", "--sizes", "10000", "100000"],
-    ["bench_retrieval.py", "--sizes", "10000", "100000", "300000"],
+    ["bench_keywords.py", "--sizes", "10000", "300000"],
+    ["bench_retrieval.py", "--sizes", "300000", "1000000"],
     ["bench_agent.py"],
     ["bench_checkpoint.py"],
     ["bench_telegram_load.py"],

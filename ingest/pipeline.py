@@ -3,16 +3,17 @@
 Order of writes (write new, then delete old):
 1. new chunk vectors are upserted into Chroma;
 2. the manifest records the file's new chunk ids (the commit point, written atomically);
-3. at the end of the run a new keyword snapshot holding exactly the manifest's ids is published;
+3. at the end of the run the keyword index applies the run's change (new segment + deletions, one atomic switch);
 4. only then are replaced and removed chunks deleted from Chroma.
-A run killed anywhere leaves Chroma a superset of the manifest; the next run's :func:`repair` publishes a keyword
-snapshot equal to the manifest and deletes Chroma's orphans, so Chroma ids == keyword ids == manifest ids again.
-Readers never see the difference: the index answers only with chunks the saved manifest holds
+A run killed anywhere leaves Chroma a superset of the manifest; the next run's :func:`repair` applies the difference
+between the keyword index and the manifest and deletes Chroma's orphans, so Chroma ids == keyword ids == manifest ids
+again. Readers never see the difference: the index answers only with chunks the saved manifest holds
 (:meth:`rag_bot.index.store.IndexStore.committed_ids`), and a manifest exists before the first vector is written.
 
 Files are found by :func:`ingest.files.scan_folder` (nothing outside the folder, no symlink loops, only regular
 files) and each is opened once: the bytes read are hashed (unchanged files are skipped) and parsed within the
-file's :class:`~ingest.budget.Budget`.
+file's :class:`~ingest.budget.Budget`. The next files are read and chunked in a thread while this one embeds
+(:mod:`ingest.overlap`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 from tqdm import tqdm
 
 from ingest.budget import Budget
@@ -31,6 +33,7 @@ from ingest.chunking import CHUNKER_VERSION
 from ingest.documents import Chunk, Document, make_chunks, split_documents
 from ingest.files import read_file, scan_folder
 from ingest.loaders import LoadedFile, LoadError, load_bytes
+from ingest.overlap import embed_ahead, prefetch
 from rag_bot.config import Settings
 from rag_bot.index.keywords import KeywordEntry
 from rag_bot.index.manifest import FileRecord, Manifest, file_key
@@ -130,25 +133,21 @@ def repair(store: IndexStore, manifest: Manifest) -> int:
     if fixes:
         manifest.save(store.manifest_path)
     wanted = manifest.chunk_ids()
-    if store.keywords.ids() != wanted:
-        kept = {e.id: e for e in store.keywords.entries() if e.id in wanted}
-        missing = [cid for cid in wanted if cid not in kept]
-        for hit in store.vectors.get(missing):
+    indexed = store.keywords.ids()
+    if indexed != wanted:  # only the difference is written: the keyword index is incremental
+        added = []
+        for hit in store.vectors.get(sorted(wanted - indexed)):
             meta = hit.metadata
-            kept[hit.id] = KeywordEntry(hit.id, tokenize(f"{meta.get('title', '')}\n{hit.text}"),
-                                        int(meta.get("date_int", 0)), str(meta.get("language", "")),
-                                        str(meta.get("doc_id", "")))
-        store.keywords.publish(_ordered(kept.values()))
+            added.append(KeywordEntry(hit.id, tokenize(f"{meta.get('title', '')}\n{hit.text}"),
+                                      int(meta.get("date_int", 0)), str(meta.get("language", "")),
+                                      str(meta.get("doc_id", ""))))
+        store.keywords.apply(add=added, remove=indexed - wanted)
         fixes += 1
     orphans = chroma_ids - wanted
     if orphans:
         store.vectors.delete(orphans)
         fixes += len(orphans)
     return fixes
-
-
-def _ordered(entries: Iterable[KeywordEntry]) -> list[KeywordEntry]:
-    return sorted(entries, key=lambda e: e.id)
 
 
 class Ingester:
@@ -202,6 +201,12 @@ class Ingester:
         self.dropped_chars += loaded.dropped_chars
         return chunks
 
+    def _embed(self, batch: list[Chunk], summary: IngestSummary) -> np.ndarray:
+        t0 = time.perf_counter()
+        vectors = self.embedder.embed_passages([c.embed_text for c in batch])
+        summary.embed_seconds += time.perf_counter() - t0
+        return vectors
+
     def run(self, items: list[SourceItem], language: str = "auto", prune_scopes: list[tuple[str, Path]] | None = None,
             failures: list[dict[str, str]] | None = None) -> IngestSummary:
         """Ingest ``items``; with ``prune_scopes``, remove indexed files inside those paths that are not in ``items``.
@@ -222,15 +227,20 @@ class Ingester:
             new_entries: dict[str, KeywordEntry] = {}
             last_save = time.monotonic()
             bar = tqdm(total=len(items), unit="file", desc="ingest", disable=not self.progress or not items)
-            for item in items:
+            unique = []
+            for item in items:  # the same file named twice (a folder and its subfolder) is read once
+                if item.key not in seen:
+                    seen.add(item.key)
+                    unique.append(item)
+            bar.update(len(items) - len(unique))
+            # the next files are read and chunked in a thread while this one embeds (ingest/overlap.py)
+            for item, chunks in prefetch(unique, lambda it: self._prepare(it, manifest, language)):
                 key = item.key
                 bar.update(1)
-                if key in seen:  # the same file named twice (a folder and its subfolder)
-                    continue
-                seen.add(key)
                 bar.set_postfix_str(item.source[-40:])
                 try:
-                    chunks = self._prepare(item, manifest, language)
+                    if isinstance(chunks, BaseException):
+                        raise chunks
                 except LoadError as exc:
                     summary.failed.append({"path": item.source, "reason": str(exc)})
                     continue
@@ -244,10 +254,8 @@ class Ingester:
                 old = manifest.files.get(key)
                 old_ids = set(old.chunk_ids) if old else set()
                 fresh = [c for c in chunks if c.id not in old_ids]
-                for batch in iter_batches(fresh, self.settings.ingest_batch):
-                    t0 = time.perf_counter()
-                    vectors = self.embedder.embed_passages([c.embed_text for c in batch])
-                    summary.embed_seconds += time.perf_counter() - t0
+                for batch, vectors in embed_ahead(iter_batches(fresh, self.settings.ingest_batch),
+                                                  lambda b: self._embed(b, summary)):  # next batch embeds meanwhile
                     self.store.vectors.add([c.id for c in batch], vectors, [c.text for c in batch],
                                            [c.metadata for c in batch])
                     summary.chunks += len(batch)
@@ -279,9 +287,8 @@ class Ingester:
             self._save(manifest)
             if changed:
                 wanted = manifest.chunk_ids()
-                kept = {e.id: e for e in self.store.keywords.entries() if e.id in wanted and e.id not in new_entries}
-                kept.update(new_entries)
-                self.store.keywords.publish(_ordered(e for e in kept.values() if e.id in wanted))
+                self.store.keywords.apply(add=[e for e in new_entries.values() if e.id in wanted],
+                                          remove=to_delete - wanted)
                 self.hook("published", "")
                 self.store.vectors.delete(to_delete - wanted)
         summary.seconds = time.perf_counter() - started

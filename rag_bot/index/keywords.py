@@ -1,33 +1,53 @@
-"""The keyword side of the index: BM25 over versioned, atomically published snapshots.
+"""The keyword side of the index: BM25 over immutable segments, changed incrementally and published atomically.
 
-A snapshot is a directory ``snap-NNNNNN-xxxx`` holding the chunk ids, their filter fields, their tokens and a
-``bm25s`` index. ``CURRENT`` names the live snapshot and is replaced atomically (``os.replace``) only after the
-snapshot is complete on disk, so a reader never sees a half-written one; readers notice a new ``CURRENT`` and
-reload. Two engines read the same snapshot: ``bm25s`` (default, sparse matrix, memory-mapped) and ``rank_bm25``
-(rebuilt in memory at load; slower, kept selectable).
+Layout of the directory:
+- ``seg-GGGGGG-xxxxxxxx``: immutable segment files (:mod:`rag_bot.index.segments`), one per ingestion run or merge;
+- ``seg-...del-GGGGGG.npy``: the rows deleted from a segment so far (a new file each time that set grows);
+- ``CURRENT``: the live generation, a small JSON naming its segments and their deletion files, replaced atomically
+  (temporary file, fsync, ``os.replace``) after everything it names is on disk.
+
+A change (:meth:`KeywordIndex.apply`) writes one new segment for the added chunks and new deletion files for the
+segments that lose rows, then switches ``CURRENT``: its cost follows the change, not the corpus, and no existing
+segment file is rewritten. BM25 is scored at query time from raw term frequencies with the statistics of the
+whole live index (document count, average length and document frequency over live rows only), so the scores equal a
+full rebuild's. Readers notice a new ``CURRENT`` by one ``stat``, keep the segments they already mapped and load
+only new ones; a reader never sees a half-written generation, and a writer killed before the switch leaves the
+previous one live (its leftovers are pruned by the next writer). Small segments are merged in tiers (at most
+``MERGE_FACTOR`` per tier), after the change is published, so a change's publish never waits for a merge.
+
+Engines reading the same segments: ``segments`` (default; numpy over the memory-mapped postings) and ``rank_bm25``
+(``BM25Okapi`` rebuilt in memory from the postings at load: the small-corpus engine).
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import logging
+import math
 import os
 import shutil
 import threading
 import uuid
-from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from rag_bot.index import segments
+from rag_bot.index.segments import SegmentArrays
 from rag_bot.index.tokenize import tokenize
 from rag_bot.index.vectors import date_int
 from rag_bot.retrieval.types import SearchFilters
 
 log = logging.getLogger(__name__)
 CURRENT = "CURRENT"
+FORMAT = 2
+K1, B = 1.5, 0.75  # BM25 parameters (as bm25s and Lucene)
+MERGE_FACTOR = 8  # segments of one size tier (a power of MERGE_FACTOR rows) before they are merged into one
+COMPACT_SHARE = 0.5  # a segment with more than this share of rows deleted is rewritten without them
 
 
 @dataclass
@@ -38,226 +58,481 @@ class KeywordEntry:
     tokens: list[str]
     date_int: int
     language: str
-    doc_id: str
+    doc_id: str = ""
 
 
-class KeywordEngine(ABC):
-    """A BM25 scorer over one snapshot: scores for every row, aligned with the snapshot's ids."""
+class LiveSegment:
+    """One segment of a generation: its arrays, its vocabulary and which of its rows are alive."""
 
-    @abstractmethod
-    def scores(self, tokens: list[str]) -> np.ndarray | None:
-        """BM25 score of each row; None when no query token is known."""
+    def __init__(self, name: str, arrays: SegmentArrays, path: Path | None) -> None:
+        self.name = name
+        self.arrays = arrays
+        self.path = path  # None: only in memory (converted from the former snapshot format), written on next change
+        self.deleted: np.ndarray = np.zeros(0, dtype=np.int32)
+        self.deletes_file: str | None = None
+        self.alive: np.ndarray | None = None  # None: every row alive
+
+    def with_deletes(self, deleted: np.ndarray, deletes_file: str | None) -> LiveSegment:
+        """The same segment under another deletion set (shares the mapped arrays)."""
+        other = LiveSegment.__new__(LiveSegment)
+        other.name, other.arrays, other.path = self.name, self.arrays, self.path
+        other.deleted, other.deletes_file = np.asarray(deleted, dtype=np.int32), deletes_file
+        if len(other.deleted):
+            other.alive = np.ones(self.arrays.rows, dtype=bool)
+            other.alive[other.deleted] = False
+        else:
+            other.alive = None
+        return other
+
+    def term_id(self, term: str) -> int | None:
+        """Row of ``term`` in the postings (the vocabulary is sorted: a binary search, no dictionary to build at
+        load, which at 1M chunks would cost a second of start-up)."""
+        terms = self.arrays.terms
+        i = bisect.bisect_left(terms, term)
+        return i if i < len(terms) and terms[i] == term else None
+
+    @property
+    def live_rows(self) -> int:
+        return self.arrays.rows - len(self.deleted)
+
+    def live_tokens(self) -> int:
+        total = int(np.asarray(self.arrays.lengths, dtype=np.int64).sum())
+        return total - int(np.asarray(self.arrays.lengths)[self.deleted].astype(np.int64).sum())
+
+    def mask(self, filters: SearchFilters, rows: np.ndarray | None = None) -> np.ndarray:
+        """Which of ``rows`` (all rows when None) are alive and pass ``filters``."""
+        sel = slice(None) if rows is None else rows
+        keep = np.ones(self.arrays.rows if rows is None else len(rows), dtype=bool)
+        if self.alive is not None:
+            keep &= self.alive[sel]
+        if filters.is_empty():
+            return keep
+        days = self.arrays.date_int[sel]
+        if filters.date:
+            keep &= days == date_int(filters.date)
+        if filters.date_from:
+            keep &= days >= date_int(filters.date_from)
+        if filters.date_to:
+            keep &= (days <= date_int(filters.date_to)) & (days > 0)
+        if filters.language:
+            keep &= self.arrays.language[sel] == filters.language.encode("utf-8")
+        return keep
 
 
-def _bm25s():
-    import bm25s
+class Generation:
+    """One published state: its segments and the index-wide BM25 statistics."""
 
-    logging.getLogger("bm25s").setLevel(logging.WARNING)  # bm25s sets DEBUG on import
-    return bm25s
+    def __init__(self, number: int, live: list[LiveSegment]) -> None:
+        self.number = number
+        self.segments = live
+        self.rows = sum(s.live_rows for s in live)
+        self.tokens = sum(s.live_tokens() for s in live)
+
+    def ids(self) -> list[str]:
+        out: list[str] = []
+        for seg in self.segments:
+            ids = np.asarray(seg.arrays.ids)
+            if seg.alive is not None:
+                ids = ids[seg.alive]
+            out.extend(b.decode("utf-8") for b in ids.tolist())
+        return out
 
 
-class Bm25sEngine(KeywordEngine):
-    """``bm25s``: precomputed sparse scores, loaded memory-mapped."""
+class KeywordEngine:
+    """A BM25 scorer over one generation."""
 
-    def __init__(self, snapshot: Path) -> None:
-        self._bm25 = _bm25s().BM25.load(str(snapshot / "bm25s"), mmap=True, show_progress=False, verbosity=0)
-        self._vocab = self._bm25.vocab_dict
+    def __init__(self, gen: Generation) -> None:
+        self.gen = gen
 
-    @staticmethod
-    def build(snapshot: Path, token_lists: list[list[str]]) -> None:
-        bm25 = _bm25s().BM25()
-        vocab: dict[str, int] = {}
-        ids = [[vocab.setdefault(t, len(vocab)) for t in toks] for toks in token_lists]
-        if not vocab:
-            vocab[""] = 0
-        bm25.index((ids, vocab), show_progress=False)
-        bm25.save(str(snapshot / "bm25s"), show_progress=False)
+    def search(self, tokens: list[str], k: int, filters: SearchFilters) -> list[tuple[str, float]]:
+        raise NotImplementedError
 
-    def scores(self, tokens: list[str]) -> np.ndarray | None:
-        ids = [self._vocab[t] for t in tokens if t in self._vocab]
-        if not ids:
-            return None
-        return np.asarray(self._bm25.get_scores_from_ids(ids), dtype=np.float32)
+
+def _top(candidates: list[tuple[np.ndarray, np.ndarray, LiveSegment]], k: int) -> list[tuple[str, float]]:
+    """Best ``k`` of (scores, rows, segment) candidates; ties ordered by id, so any segment layout ranks alike."""
+    if not candidates:
+        return []
+    scores = np.concatenate([c[0] for c in candidates])
+    if len(scores) == 0:
+        return []
+    owner = np.concatenate([np.full(len(c[0]), i, dtype=np.int32) for i, c in enumerate(candidates)])
+    rows = np.concatenate([c[1] for c in candidates])
+    if len(scores) > k:
+        kth = np.partition(scores, len(scores) - k)[len(scores) - k]
+        pick = np.flatnonzero(scores >= kth)  # ties at the k-th score included, then cut after ordering by id
+    else:
+        pick = np.arange(len(scores))
+    found = [(float(scores[i]), candidates[owner[i]][2].arrays.ids[rows[i]].decode("utf-8")) for i in pick]
+    found.sort(key=lambda sc: (-sc[0], sc[1]))
+    return [(cid, score) for score, cid in found[:k]]
+
+
+class SegmentsEngine(KeywordEngine):
+    """BM25 over the memory-mapped postings, with the live index's statistics (exact under deletions)."""
+
+    def search(self, tokens: list[str], k: int, filters: SearchFilters) -> list[tuple[str, float]]:
+        gen = self.gen
+        weights = Counter(tokens)  # a word repeated in the query counts again, as in rank-bm25 and bm25s
+        if not weights or gen.rows == 0 or k <= 0:
+            return []
+        avgdl = gen.tokens / gen.rows
+        postings: dict[str, list[tuple[int, np.ndarray, np.ndarray]]] = {}
+        df: Counter[str] = Counter()
+        for si, seg in enumerate(gen.segments):
+            for term in weights:
+                j = seg.term_id(term)
+                if j is None:
+                    continue
+                lo, hi = int(seg.arrays.indptr[j]), int(seg.arrays.indptr[j + 1])
+                docs, tf = seg.arrays.docs[lo:hi], seg.arrays.tf[lo:hi]
+                if seg.alive is not None:
+                    keep = seg.alive[docs]
+                    docs, tf = docs[keep], tf[keep]
+                if len(docs):
+                    df[term] += len(docs)
+                    postings.setdefault(term, []).append((si, docs, tf))
+        if not postings:
+            return []
+        idf = {t: weights[t] * math.log1p((gen.rows - df[t] + 0.5) / (df[t] + 0.5)) for t in postings}
+        per_segment: dict[int, list[tuple[np.ndarray, np.ndarray]]] = {}
+        for term in weights:  # query order: every layout sums each row's terms in the same order
+            for si, docs, tf in postings.get(term, ()):
+                seg = self.gen.segments[si]
+                tf = tf.astype(np.float64)
+                norm = K1 * (1.0 - B + B * seg.arrays.lengths[docs] / avgdl)
+                per_segment.setdefault(si, []).append((docs, idf[term] * tf * (K1 + 1.0) / (tf + norm)))
+        candidates = []
+        for si, parts in per_segment.items():
+            seg = self.gen.segments[si]
+            docs = np.concatenate([d for d, _ in parts])
+            contrib = np.concatenate([c for _, c in parts])
+            if len(docs) * 16 < seg.arrays.rows:  # few postings: sum by row without a dense array
+                rows, inverse = np.unique(docs, return_inverse=True)
+                scores = np.bincount(inverse, weights=contrib, minlength=len(rows))
+            else:
+                dense = np.bincount(docs, weights=contrib, minlength=seg.arrays.rows)
+                rows = np.flatnonzero(dense)
+                scores = dense[rows]
+            keep = seg.mask(filters, rows) & (scores > 0)
+            candidates.append((scores[keep], rows[keep], seg))
+        return _top(candidates, k)
 
 
 class RankBm25Engine(KeywordEngine):
-    """``rank-bm25`` (BM25Okapi) rebuilt from the snapshot's tokens at load."""
+    """``rank-bm25`` (BM25Okapi) rebuilt in memory from the postings at load: fine for small corpora only."""
 
-    def __init__(self, snapshot: Path) -> None:
+    def __init__(self, gen: Generation) -> None:
+        super().__init__(gen)
         from rank_bm25 import BM25Okapi
 
-        corpus = list(_read_tokens(snapshot))
-        self._n = len(corpus)
-        self._bm25 = BM25Okapi([toks or [""] for toks in corpus]) if corpus else None
+        self._rows: list[tuple[LiveSegment, int]] = []
+        corpus: list[list[str]] = []
+        for seg in gen.segments:
+            docs: list[list[str]] = [[] for _ in range(seg.arrays.rows)]
+            indptr, tf = np.asarray(seg.arrays.indptr), np.asarray(seg.arrays.tf)
+            for j, term in enumerate(seg.arrays.terms):
+                for p in range(int(indptr[j]), int(indptr[j + 1])):
+                    docs[int(seg.arrays.docs[p])].extend([term] * int(tf[p]))
+            for row, toks in enumerate(docs):
+                if seg.alive is None or seg.alive[row]:
+                    self._rows.append((seg, row))
+                    corpus.append(toks or [""])
+        self._bm25 = BM25Okapi(corpus) if corpus else None
 
-    def scores(self, tokens: list[str]) -> np.ndarray | None:
+    def search(self, tokens: list[str], k: int, filters: SearchFilters) -> list[tuple[str, float]]:
         if self._bm25 is None or not tokens:
-            return None
-        return np.asarray(self._bm25.get_scores(tokens), dtype=np.float32)
-
-
-ENGINES: dict[str, type[KeywordEngine]] = {"bm25s": Bm25sEngine, "rank_bm25": RankBm25Engine}
-
-
-def _read_tokens(snapshot: Path) -> Iterable[list[str]]:
-    with open(snapshot / "tokens.txt", encoding="utf-8") as fh:
-        for line in fh:
-            line = line.rstrip("\n")
-            yield line.split(" ") if line else []
-
-
-class Snapshot:
-    """One loaded snapshot: ids, filter arrays and an engine."""
-
-    def __init__(self, path: Path, engine: str) -> None:
-        self.path = path
-        self.name = path.name
-        self.ids: list[str] = json.loads((path / "ids.json").read_text(encoding="utf-8"))
-        self.date_int = np.load(path / "date_int.npy")
-        self.language = np.load(path / "language.npy")
-        self.doc_ids: list[str] = json.loads((path / "doc_ids.json").read_text(encoding="utf-8"))
-        self.engine = ENGINES[engine](path) if self.ids else None
-
-    def mask(self, filters: SearchFilters) -> np.ndarray | None:
-        """Rows allowed by ``filters`` (None = all)."""
-        if filters.is_empty():
-            return None
-        keep = np.ones(len(self.ids), dtype=bool)
-        if filters.date:
-            keep &= self.date_int == date_int(filters.date)
-        if filters.date_from:
-            keep &= self.date_int >= date_int(filters.date_from)
-        if filters.date_to:
-            keep &= (self.date_int <= date_int(filters.date_to)) & (self.date_int > 0)
-        if filters.language:
-            keep &= self.language == filters.language
-        return keep
-
-    def search(self, query: str, k: int, filters: SearchFilters) -> list[tuple[str, float]]:
-        if self.engine is None:
             return []
-        scores = self.engine.scores(tokenize(query))
-        if scores is None:
-            return []
-        mask = self.mask(filters)
-        if mask is not None:
-            scores = np.where(mask, scores, 0.0)
-        positive = int(np.count_nonzero(scores > 0))
-        k = min(k, positive)
-        if k <= 0:
-            return []
-        top = np.argpartition(-scores, k - 1)[:k]
-        top = top[np.argsort(-scores[top], kind="stable")]
-        return [(self.ids[i], float(scores[i])) for i in top]
+        scores = np.asarray(self._bm25.get_scores(tokens), dtype=np.float64)
+        by_segment: dict[str, tuple[LiveSegment, list[int], list[float]]] = {}
+        for (seg, row), score in zip(self._rows, scores, strict=True):
+            if score > 0:
+                entry = by_segment.setdefault(seg.name, (seg, [], []))
+                entry[1].append(row)
+                entry[2].append(score)
+        candidates = []
+        for seg, rows, sc in by_segment.values():
+            rows_arr, sc_arr = np.asarray(rows, dtype=np.int64), np.asarray(sc)
+            keep = seg.mask(filters, rows_arr)
+            candidates.append((sc_arr[keep], rows_arr[keep], seg))
+        return _top(candidates, k)
+
+
+ENGINES: dict[str, type[KeywordEngine]] = {"segments": SegmentsEngine, "rank_bm25": RankBm25Engine}
+
+
+def plan_merges(sizes: dict[str, tuple[int, int]]) -> list[list[str]]:
+    """Segments to merge, given name -> (rows, deleted rows): every tier (rows within a power of ``MERGE_FACTOR``)
+    holding ``MERGE_FACTOR`` segments or more is merged into one, and a segment mostly deleted is rewritten alone.
+    Each row is thus rewritten about once per tier it climbs: log(N) times in all, whatever the order of changes."""
+    tiers: dict[int, list[str]] = {}
+    plans: list[list[str]] = []
+    for name, (rows, deleted) in sizes.items():
+        live = rows - deleted
+        if rows and deleted > COMPACT_SHARE * rows:
+            plans.append([name])
+            continue
+        tiers.setdefault(int(math.log(max(live, 1), MERGE_FACTOR)), []).append(name)
+    plans += [names for names in tiers.values() if len(names) >= MERGE_FACTOR]
+    return plans
 
 
 class KeywordIndex:
-    """Versioned BM25 snapshots in one directory: written by the ingester, reloaded by readers on change."""
+    """The keyword index of one directory: written by one ingester, read by any number of processes."""
 
-    def __init__(self, directory: Path, engine: str = "bm25s") -> None:
+    def __init__(self, directory: Path, engine: str = "segments") -> None:
         if engine not in ENGINES:
             raise ValueError(f"Unknown keyword engine {engine!r}; choose one of {sorted(ENGINES)}.")
         self.directory = directory
-        self.engine = engine
-        self._snapshot: Snapshot | None = None
-        self._seen: tuple[int, int] | None = None
-        self._lock = threading.Lock()
+        self.engine_name = engine
+        self._gen: Generation | None = None
+        self._engine: KeywordEngine | None = None
+        self._seen: tuple[int, int, int] | None = None
+        self._loaded: dict[str, LiveSegment] = {}  # segments mapped so far, by name (immutable: never reloaded)
+        self._lock = threading.RLock()
         directory.mkdir(parents=True, exist_ok=True)
 
     # --- reading ------------------------------------------------------------------------------------------
-    def _current_name(self) -> str | None:
-        try:
-            return (self.directory / CURRENT).read_text(encoding="utf-8").strip() or None
-        except FileNotFoundError:
-            return None
-
-    def snapshot(self) -> Snapshot | None:
-        """The live snapshot, reloaded when ``CURRENT`` changed since the last call."""
+    def _stamp(self) -> tuple[int, int, int] | None:
         try:
             st = os.stat(self.directory / CURRENT)
-            stamp = (st.st_mtime_ns, st.st_ino)
         except FileNotFoundError:
             return None
+        return st.st_mtime_ns, st.st_ino, st.st_size
+
+    def _read_current(self) -> dict | None:
+        try:
+            text = (self.directory / CURRENT).read_text(encoding="utf-8").strip()
+        except FileNotFoundError:
+            return None
+        if text.startswith("snap-"):  # the former format: one complete bm25s snapshot per publish
+            return {"format": 1, "snapshot": text}
+        return json.loads(text) if text else None
+
+    def generation(self) -> Generation | None:
+        """The live generation, reloaded when ``CURRENT`` changed since the last call (one ``stat`` otherwise)."""
+        stamp = self._stamp()
+        if stamp is None:
+            return None
         with self._lock:
-            if self._snapshot is not None and stamp == self._seen:
-                return self._snapshot
-            for _attempt in range(3):  # a writer may publish and prune while we load
-                name = self._current_name()
-                if name is None:
+            if self._gen is not None and stamp == self._seen:
+                return self._gen
+            for _attempt in range(5):  # a writer may publish and prune while we load
+                stamp = self._stamp()
+                state = self._read_current()
+                if state is None:
                     return None
                 try:
-                    self._snapshot = Snapshot(self.directory / name, self.engine)
+                    self._gen = self._load(state)
+                    self._engine = None
                     self._seen = stamp
-                    return self._snapshot
+                    return self._gen
                 except (FileNotFoundError, OSError) as exc:
-                    log.warning("keyword snapshot %s vanished while loading (%s); retrying", name, exc)
+                    log.warning("keyword generation changed while loading (%s); retrying", exc)
             raise RuntimeError(f"Could not load the keyword index in {self.directory}.")
 
-    def selectivity(self, filters: SearchFilters) -> float | None:
-        """Share of indexed chunks that ``filters`` allow (None without a snapshot); sizes the dense probe."""
-        snap = self.snapshot()
-        if snap is None or not snap.ids:
-            return None
-        mask = snap.mask(filters)
-        return 1.0 if mask is None else float(np.count_nonzero(mask)) / len(snap.ids)
+    def _load(self, state: dict) -> Generation:
+        if state.get("format") == 1:
+            return Generation(0, [_from_snapshot(self.directory / state["snapshot"])])
+        live = []
+        for rec in state["segments"]:
+            seg = self._loaded.get(rec["name"])
+            if seg is None:
+                path = self.directory / rec["name"]
+                seg = LiveSegment(rec["name"], segments.load(path), path)
+            deletes = rec.get("deletes")
+            if deletes != seg.deletes_file:  # the same mapped segment under its new deletion set
+                seg = seg.with_deletes(np.load(self.directory / deletes) if deletes else np.zeros(0, np.int32),
+                                       deletes)
+            self._loaded[rec["name"]] = seg
+            live.append(seg)
+        names = {rec["name"] for rec in state["segments"]}
+        self._loaded = {n: s for n, s in self._loaded.items() if n in names}
+        return Generation(int(state["generation"]), live)
 
-    def ids(self) -> set[str]:
-        snap = self.snapshot()
-        return set(snap.ids) if snap else set()
+    def _scorer(self) -> KeywordEngine | None:
+        gen = self.generation()
+        if gen is None:
+            return None
+        with self._lock:
+            if self._engine is None or self._engine.gen is not gen:
+                self._engine = ENGINES[self.engine_name](gen)
+            return self._engine
 
     def search(self, query: str, k: int, filters: SearchFilters) -> list[tuple[str, float]]:
-        snap = self.snapshot()
-        return snap.search(query, k, filters) if snap else []
+        """Best ``k`` chunks for ``query`` under ``filters``: (id, BM25 score), best first."""
+        scorer = self._scorer()
+        return scorer.search(tokenize(query), k, filters) if scorer else []
+
+    def selectivity(self, filters: SearchFilters) -> float | None:
+        """Share of indexed chunks that ``filters`` allow (None without an index); sizes the dense probe."""
+        gen = self.generation()
+        if gen is None or gen.rows == 0:
+            return None
+        if filters.is_empty():
+            return 1.0
+        passing = sum(int(np.count_nonzero(seg.mask(filters))) for seg in gen.segments)
+        return passing / gen.rows
+
+    def ids(self) -> set[str]:
+        """Every live chunk id (O(corpus): for repair, not for queries)."""
+        gen = self.generation()
+        return set(gen.ids()) if gen else set()
+
+    def count(self) -> int:
+        gen = self.generation()
+        return gen.rows if gen else 0
 
     def entries(self) -> list[KeywordEntry]:
-        """Every entry of the live snapshot (the writer's starting point)."""
-        snap = self.snapshot()
-        if snap is None:
-            return []
-        return [
-            KeywordEntry(cid, toks, int(d), str(lang), doc)
-            for cid, toks, d, lang, doc in zip(
-                snap.ids, _read_tokens(snap.path), snap.date_int, snap.language, snap.doc_ids, strict=True
-            )
-        ]
+        """Every live entry, its tokens rebuilt from the postings (word order is not kept). O(corpus)."""
+        gen = self.generation()
+        out: list[KeywordEntry] = []
+        for seg in gen.segments if gen else []:
+            a = seg.arrays
+            tokens: list[list[str]] = [[] for _ in range(a.rows)]
+            indptr = np.asarray(a.indptr)
+            for j, term in enumerate(a.terms):
+                for p in range(int(indptr[j]), int(indptr[j + 1])):
+                    tokens[int(a.docs[p])].extend([term] * int(a.tf[p]))
+            for row in range(a.rows):
+                if seg.alive is None or seg.alive[row]:
+                    out.append(KeywordEntry(a.ids[row].decode("utf-8"), tokens[row], int(a.date_int[row]),
+                                            a.language[row].decode("utf-8")))
+        return out
 
-    # --- writing -------------------------------------------------------------------------------------------
-    def publish(self, entries: list[KeywordEntry]) -> str:
-        """Write a complete new snapshot, then switch ``CURRENT`` to it atomically; prune old ones."""
-        previous = self._current_name()
-        seq = 1 + max((int(p.name.split("-")[1]) for p in self.directory.glob("snap-*-*")
-                       if p.name.split("-")[1].isdigit()), default=0)
-        name = f"snap-{seq:06d}-{uuid.uuid4().hex[:8]}"
+    # --- writing (the caller holds the index's writer lock) -------------------------------------------------
+    def apply(self, add: Sequence[KeywordEntry] = (), remove: Iterable[str] = ()) -> int:
+        """Add (or replace, by id) ``add`` and delete ``remove``, then publish; returns the generation number.
+
+        Costs O(|add| + |remove| x log N): one new segment, one new deletion file per segment that loses rows, a new
+        ``CURRENT``. Merges that the change makes due run after it is published (a second generation)."""
+        with self._lock:
+            gen = self.generation() or Generation(0, [])
+            fresh = {e.id: e for e in add}
+            gone = set(remove) | set(fresh)
+            number = gen.number + 1
+            keys = np.unique(segments._encode(sorted(gone))) if gone else np.zeros(0, dtype="S1")
+            live: list[LiveSegment] = []
+            for seg in gen.segments:
+                rows = segments.locate(seg.arrays, keys)
+                if seg.alive is not None:
+                    rows = rows[seg.alive[rows]]
+                if len(rows):
+                    if len(rows) + len(seg.deleted) == seg.arrays.rows:
+                        continue  # nothing left alive: drop the segment
+                    deleted = np.union1d(seg.deleted, rows).astype(np.int32)
+                    name = f"{seg.name}.del-{number:06d}.npy"
+                    _write_npy(self.directory / name, deleted)
+                    seg = seg.with_deletes(deleted, name)
+                live.append(self._persist(seg, number))
+            if fresh:
+                entries = list(fresh.values())
+                arrays = segments.build([e.id for e in entries], [e.tokens for e in entries],
+                                        [e.date_int for e in entries], [e.language for e in entries])
+                live.append(self._write_segment(arrays, number))
+            self._commit(number, live)
+            self._merge(live, number)
+            return self.generation().number
+
+    def publish(self, entries: Sequence[KeywordEntry]) -> int:
+        """Replace the whole index by ``entries`` (one segment): a full rebuild."""
+        with self._lock:
+            gen = self.generation() or Generation(0, [])
+            number = gen.number + 1
+            live = []
+            if entries:
+                arrays = segments.build([e.id for e in entries], [e.tokens for e in entries],
+                                        [e.date_int for e in entries], [e.language for e in entries])
+                live.append(self._write_segment(arrays, number))
+            self._commit(number, live)
+            return number
+
+    def _persist(self, seg: LiveSegment, number: int) -> LiveSegment:
+        """A segment known only in memory (converted from the former format) is written out."""
+        if seg.path is not None:
+            return seg
+        written = self._write_segment(seg.arrays, number)
+        return written.with_deletes(seg.deleted, None) if len(seg.deleted) else written
+
+    def _write_segment(self, arrays: SegmentArrays, number: int) -> LiveSegment:
+        name = f"seg-{number:06d}-{uuid.uuid4().hex[:8]}"
         tmp = self.directory / f".tmp-{name}"
-        tmp.mkdir()
-        (tmp / "ids.json").write_text(json.dumps([e.id for e in entries]), encoding="utf-8")
-        (tmp / "doc_ids.json").write_text(json.dumps([e.doc_id for e in entries]), encoding="utf-8")
-        np.save(tmp / "date_int.npy", np.asarray([e.date_int for e in entries], dtype=np.int32))
-        np.save(tmp / "language.npy", np.asarray([e.language for e in entries], dtype="<U8"))
-        with open(tmp / "tokens.txt", "w", encoding="utf-8") as fh:
-            for e in entries:
-                fh.write(" ".join(t for t in e.tokens if " " not in t and "\n" not in t) + "\n")
-        if entries:
-            Bm25sEngine.build(tmp, [e.tokens for e in entries])
-        (tmp / "meta.json").write_text(json.dumps({"count": len(entries)}), encoding="utf-8")
-        _fsync_tree(tmp)
+        segments.write(arrays, tmp)
         os.replace(tmp, self.directory / name)
+        return LiveSegment(name, segments.load(self.directory / name), self.directory / name)
+
+    def _commit(self, number: int, live: list[LiveSegment]) -> None:
+        """Switch ``CURRENT`` to a generation of ``live`` (all on disk), then prune what no generation needs."""
+        for seg in live:  # deletion files of the kept deletion sets must be on disk before the switch
+            if len(seg.deleted) and seg.deletes_file is None:
+                name = f"{seg.name}.del-{number:06d}.npy"
+                _write_npy(self.directory / name, seg.deleted)
+                seg.deletes_file = name
+        state = {"format": FORMAT, "generation": number,
+                 "segments": [{"name": s.name, "rows": s.arrays.rows, "deletes": s.deletes_file,
+                               "deleted": len(s.deleted)} for s in live]}
+        _fsync_dir(self.directory)
+        previous = self._read_current()
         pointer = self.directory / f".{CURRENT}.{uuid.uuid4().hex[:8]}"
-        pointer.write_text(name, encoding="utf-8")
-        with open(pointer, "rb+") as fh:
+        with open(pointer, "w", encoding="utf-8") as fh:
+            json.dump(state, fh)
+            fh.flush()
             os.fsync(fh.fileno())
         os.replace(pointer, self.directory / CURRENT)
-        self._prune(keep={name, previous})
-        return name
+        _fsync_dir(self.directory)
+        self._prune(state, previous)
 
-    def _prune(self, keep: set[str | None]) -> None:
+    def _prune(self, state: dict, previous: dict | None) -> None:
+        """Delete files neither the new nor the previous generation names (a reader may still be loading that one)."""
+        keep = {CURRENT}
+        for st in (state, previous or {}):
+            if st.get("format") == 1:
+                keep.add(st["snapshot"])
+            for rec in st.get("segments", []):
+                keep.add(rec["name"])
+                if rec.get("deletes"):
+                    keep.add(rec["deletes"])
         for path in self.directory.iterdir():
-            if path.name.startswith(".tmp-snap-") or (path.name.startswith("snap-") and path.name not in keep):
+            if path.name in keep:
+                continue
+            if path.is_dir():
                 shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
+
+    def _merge(self, live: list[LiveSegment], number: int) -> None:
+        """Merge the tiers :func:`plan_merges` names, one generation per merge."""
+        for names in plan_merges({s.name: (s.arrays.rows, len(s.deleted)) for s in live}):
+            parts = [s for s in live if s.name in names]
+            merged = segments.merge([(s.arrays, s.alive) for s in parts])
+            number += 1
+            new = self._write_segment(merged, number) if merged.rows else None
+            at = min(live.index(s) for s in parts)  # keep the merged rows where they were
+            live = [s for s in live if s.name not in names]
+            if new is not None:
+                live.insert(at, new)
+            self._commit(number, live)
 
 
-def _fsync_tree(path: Path) -> None:
-    for p in path.rglob("*"):
-        if p.is_file():
-            with open(p, "rb") as fh:
-                os.fsync(fh.fileno())
+def _from_snapshot(path: Path) -> LiveSegment:
+    """A segment, in memory, of a snapshot in the former format (``ids.json``, ``tokens.txt``, filter arrays)."""
+    ids = json.loads((path / "ids.json").read_text(encoding="utf-8"))
+    with open(path / "tokens.txt", encoding="utf-8") as fh:
+        tokens = [line.rstrip("\n").split(" ") if line.strip() else [] for line in fh]
+    dates = np.load(path / "date_int.npy")
+    langs = [str(x) for x in np.load(path / "language.npy")]
+    return LiveSegment(path.name, segments.build(ids, tokens, dates, langs), None)
+
+
+def _write_npy(path: Path, array: np.ndarray) -> None:
+    with open(path, "wb") as fh:
+        np.save(fh, array)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
