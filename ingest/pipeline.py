@@ -156,7 +156,7 @@ class Ingester:
         self.store = IndexStore(settings, self.embedder.name)
         self.progress = progress
         self.budget = min(settings.chunk_tokens, self.embedder.max_tokens - 2)
-        self.chunking = f"v{CHUNKER_VERSION}/{self.budget}"
+        self.chunking = f"v{CHUNKER_VERSION}/{self.budget}/{Chunk.COMPOSITION}"
 
     def chunk(self, loaded: LoadedFile, item: SourceItem, language: str) -> tuple[list[Document], list[Chunk]]:
         documents = split_documents(loaded, item.source, language)
