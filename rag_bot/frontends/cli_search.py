@@ -84,7 +84,8 @@ def eval_retrieval(
         typer.echo(json.dumps(result, ensure_ascii=False))
         return
     typer.echo(f"{dataset.name}: {result['queries']} queries, {result['documents']} documents, "
-               f"fusion {result['fusion']} (dense weight {result['dense_weight']})")
+               f"fusion {result['fusion']} (dense weight {result['dense_weight']}"
+               + (f", keyword gate {result['keyword_gate']})" if result["fusion"] == "evidence" else ")"))
     typer.echo(f"{'retriever':<10} {'P@1':>7} {'nDCG@10':>8} {f'Recall@{k}':>11} {'MRR@10':>8}")
     for mode, m in result["metrics"].items():
         typer.echo(f"{mode:<10} {m['p@1']:>7.4f} {m['ndcg@10']:>8.4f} {m[f'recall@{k}']:>11.4f} {m['mrr@10']:>8.4f}")

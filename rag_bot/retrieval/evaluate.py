@@ -251,7 +251,7 @@ def evaluate_retrieval(dataset: Dataset, settings: Settings, k: int = 100, progr
     runs = {mode: make_run(retriever, candidates, mode, k) for mode in MODES}
     result = {
         "dataset": dataset.name, "queries": len(dataset.queries), "documents": len(dataset.corpus),
-        "fusion": settings.fusion, "dense_weight": settings.dense_weight,
+        "fusion": settings.fusion, "dense_weight": settings.dense_weight, "keyword_gate": settings.keyword_gate,
         "ingest": summary.to_json(), "metrics": {mode: metrics(runs[mode], dataset.qrels, k) for mode in MODES},
         "runs": runs,
     }
@@ -259,12 +259,12 @@ def evaluate_retrieval(dataset: Dataset, settings: Settings, k: int = 100, progr
         result["metrics"]["model"] = metrics(bare_model_run(dataset, retriever.embedder, k), dataset.qrels, k)
     if tune:
         result["tuning"] = {}
-        knobs = [("dense_weight", tune_weight)]
+        knobs = [("dense_weight", tune_weight, [round(i / 10, 1) for i in range(11)])]
         if settings.fusion == "evidence":
-            knobs.append(("keyword_gate", tune_gate))
-        for knob, tuner in knobs:
-            curve = tuner(retriever, candidates, dataset.qrels, k)
+            knobs.append(("keyword_gate", tune_gate, [round(i / 20, 2) for i in range(9)]))
+        for knob, tuner, grid in knobs:
             current = getattr(settings, knob)
+            curve = tuner(retriever, candidates, dataset.qrels, k, sorted({*grid, current}))
             best = max(curve, key=lambda vc, c=current: (vc[1], -abs(vc[0] - c)))
             result["tuning"][knob] = {"curve": curve, "best": best[0], "best_ndcg@10": best[1]}
     return result

@@ -29,13 +29,15 @@ def weighted_rrf(dense: Ranked, keyword: Ranked, weight: float, k: int = 60) -> 
     return _ranked(fused, dense, keyword)
 
 
-def _minmax(items: Ranked) -> dict[str, float]:
+def _minmax(items: Ranked, depth: int | None = None) -> dict[str, float]:
+    """Scores mapped to [0, 1] between the top one and the lowest of the first ``depth`` (all by default; lower
+    ones clip to 0), so that a longer candidate list does not change the scale of the top ones."""
     if not items:
         return {}
-    values = [s for _, s in items]
+    values = [s for _, s in items[:depth]] if depth else [s for _, s in items]
     lo, hi = min(values), max(values)
     span = hi - lo
-    return {cid: (s - lo) / span if span > 0 else 1.0 for cid, s in items}
+    return {cid: max(0.0, (s - lo) / span) if span > 0 else 1.0 for cid, s in items}
 
 
 def score_fusion(dense: Ranked, keyword: Ranked, weight: float) -> list[tuple[str, float]]:
@@ -56,16 +58,16 @@ def keyword_evidence(keyword: Ranked, ceiling: float) -> dict[str, float]:
     return {cid: min(1.0, s / ceiling) for cid, s in keyword} if ceiling > 0 else {}
 
 
-def evidence_fusion(dense: Ranked, keyword: Ranked, weight: float, ceiling: float,
-                    gate: float) -> list[tuple[str, float]]:
-    """Dense min-max scores plus absolute keyword evidence; the dense ranking as is when no keyword candidate
-    reaches ``gate`` (then keyword-only candidates follow the dense ones, best first)."""
+def evidence_fusion(dense: Ranked, keyword: Ranked, weight: float, ceiling: float, gate: float,
+                    depth: int | None = None) -> list[tuple[str, float]]:
+    """Dense min-max scores (over the first ``depth``) plus absolute keyword evidence; the dense ranking as is when
+    no keyword candidate reaches ``gate`` (then keyword-only candidates follow the dense ones, best first)."""
     kw = keyword_evidence(keyword, ceiling)
+    d = _minmax(dense, depth)
     if not kw or max(kw.values()) < gate:
         dense_ids = {cid for cid, _ in dense}
         tail = [(cid, 0.0) for cid, _ in keyword if cid not in dense_ids]
-        return [(cid, weight * s) for cid, s in _minmax(dense).items()] + tail
-    d = _minmax(dense)
+        return [(cid, weight * s) for cid, s in d.items()] + tail
     fused = {cid: weight * d.get(cid, 0.0) + (1.0 - weight) * kw.get(cid, 0.0) for cid in d.keys() | kw.keys()}
     return _ranked(fused, dense, keyword)
 
@@ -79,10 +81,10 @@ def _ranked(fused: dict[str, float], dense: Ranked, keyword: Ranked) -> list[tup
 
 
 def fuse(method: str, dense: Ranked, keyword: Ranked, weight: float, rrf_k: int = 60, ceiling: float = 0.0,
-         gate: float = 0.0) -> list[tuple[str, float]]:
+         gate: float = 0.0, depth: int | None = None) -> list[tuple[str, float]]:
     """Dispatch on the configured method (``evidence``, ``score`` or ``wrrf``)."""
     if method == "evidence":
-        return evidence_fusion(dense, keyword, weight, ceiling, gate)
+        return evidence_fusion(dense, keyword, weight, ceiling, gate, depth)
     if method == "score":
         return score_fusion(dense, keyword, weight)
     if method == "wrrf":

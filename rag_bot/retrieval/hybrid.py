@@ -82,7 +82,8 @@ class HybridRetriever:
             return keyword
         w = self.settings.dense_weight if weight is None else weight
         g = self.settings.keyword_gate if gate is None else gate
-        return fuse(self.settings.fusion, dense, keyword, w, self.settings.rrf_k, ceiling=ceiling, gate=g)
+        return fuse(self.settings.fusion, dense, keyword, w, self.settings.rrf_k, ceiling=ceiling, gate=g,
+                    depth=self.settings.candidates)  # evaluation fetches more candidates: same scale as a search
 
     def search(self, query: str, filters: SearchFilters | None = None, k: int | None = None,
                mode: Mode = "hybrid") -> list[Hit]:
