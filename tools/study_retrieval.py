@@ -97,9 +97,49 @@ def load(out: Path, name: str, comp: str) -> dict:
     return pickle.load(open(out / f"{name}.{comp}.pkl", "rb"))
 
 
+# The composition runs that equal new_title on each set (checked with ingest.documents.repeats_opening): a one-line
+# passage's guessed title is its line (new_title = bare); no faq_debian or beir_mini title is its text's first line
+# (new_title = title).
+AFTER = {"xling_talks": "bare", "xling_ui": "bare", "xling_gtkprops": "bare", "faq_debian": "title",
+         "beir_mini": "title", "beir_talks": "new_title", "faq_python": "new_title"}
+HELD_OUT = {"faq_debian", "xling_gtkprops"}
+
+
+def report(sets: list[str], out: Path, weight: float, gate: float, depth: int) -> None:
+    """Before (title composition, min-max fusion w=0.8) and after (new_title, evidence fusion) per set."""
+    from rag_bot.retrieval.fusion import fuse, keyword_ceiling
+
+    print("| set | queries | bare model P@1 | before: dense | keyword | hybrid | after: dense | keyword | hybrid |"
+          " hybrid P@1 before -> after |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for name in sets:
+        cells = {}
+        for label, comp in (("before", "title"), ("after", AFTER[name])):
+            saved = load(out, name, comp)
+            runs: dict[str, dict] = {"dense": {}, "keyword": {}, "hybrid": {}}
+            for q, (dense, keyword) in saved["candidates"].items():
+                ceiling = keyword_ceiling(len(set(saved["tokens"][q])), saved["n_chunks"])
+                fused = (fuse("score", dense, keyword, 0.8) if label == "before" else
+                         fuse("evidence", dense, keyword, weight, ceiling=ceiling, gate=gate, depth=depth))
+                runs["dense"][q] = doc_run(dense, saved["docs"])
+                runs["keyword"][q] = doc_run(keyword, saved["docs"])
+                runs["hybrid"][q] = doc_run(fused, saved["docs"])
+            cells[label] = {mode: ev.metrics(run, saved["qrels"]) for mode, run in runs.items()}
+        model_path = out / f"{name}.model.pkl"
+        model = ev.metrics(pickle.load(open(model_path, "rb")), saved["qrels"])["p@1"] if model_path.exists() else None
+        b, a = cells["before"], cells["after"]
+        print(f"| {name}{' (held out)' if name in HELD_OUT else ''} | {len(saved['qrels'])} | "
+              f"{'' if model is None else f'{model:.3f}'} | "
+              + " | ".join(f"{c[m]['ndcg@10']:.3f}" for c in (b, a) for m in ("dense", "keyword", "hybrid"))
+              + f" | {b['hybrid']['p@1']:.3f} -> {a['hybrid']['p@1']:.3f} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("command", choices=["collect", "compositions"])
+    parser.add_argument("command", choices=["collect", "compositions", "report"])
+    parser.add_argument("--weight", type=float, default=0.3)
+    parser.add_argument("--gate", type=float, default=0.15)
+    parser.add_argument("--depth", type=int, default=50)
     parser.add_argument("--sets", default="beir_talks,beir_mini,faq_python,faq_debian,xling_talks,xling_ui,"
                                           "xling_gtkprops")
     parser.add_argument("--compositions", default="title,new_title,bare,source,bare+kwtitle,new_title+kwtitle")
@@ -111,12 +151,17 @@ def main() -> None:
     if args.command == "collect":
         collect(sets, comps, args.out, args.k, model=not args.no_model)
         return
+    if args.command == "report":
+        report(sets, args.out, args.weight, args.gate, args.depth)
+        return
     from rag_bot.retrieval.fusion import fuse
 
     print(f"{'set':<15} {'composition':<20} {'dense nDCG':>10} {'P@1':>6} {'kw nDCG':>8} {'hyb nDCG':>8} {'P@1':>6}")
     for name in sets:
-        bare = pickle.load(open(args.out / f"{name}.model.pkl", "rb"))
+        model_path = args.out / f"{name}.model.pkl"
         for comp in comps:
+            if not (args.out / f"{name}.{comp}.pkl").exists():
+                continue
             s = load(args.out, name, comp)
             qrels = s["qrels"]
             runs = {mode: {} for mode in ("dense", "keyword", "hybrid")}
@@ -127,8 +172,9 @@ def main() -> None:
             m = {mode: ev.metrics(r, qrels) for mode, r in runs.items()}
             print(f"{name:<15} {comp:<20} {m['dense']['ndcg@10']:>10.3f} {m['dense']['p@1']:>6.3f} "
                   f"{m['keyword']['ndcg@10']:>8.3f} {m['hybrid']['ndcg@10']:>8.3f} {m['hybrid']['p@1']:>6.3f}")
-        mb = ev.metrics(bare, qrels)
-        print(f"{name:<15} {'(bare model)':<20} {mb['ndcg@10']:>10.3f} {mb['p@1']:>6.3f}")
+        if model_path.exists():
+            mb = ev.metrics(pickle.load(open(model_path, "rb")), qrels)
+            print(f"{name:<15} {'(bare model)':<20} {mb['ndcg@10']:>10.3f} {mb['p@1']:>6.3f}")
 
 
 if __name__ == "__main__":
