@@ -138,7 +138,7 @@ def measure(directory: Path, queries: int) -> dict:
         filters = filtered if q % 4 == 0 else SearchFilters()
         t1, c1 = time.perf_counter(), time.process_time()
         dense, keyword = retriever.candidates(text, filters, "hybrid", 50, query_vector=vector)
-        ranked = retriever.fuse(dense, keyword, "hybrid")[:6]
+        ranked = retriever.fuse(dense, keyword, "hybrid", ceiling=retriever.keyword_ceiling(text))[:6]
         retriever.store.vectors.get([cid for cid, _ in ranked])
         lat.append((time.perf_counter() - t1) * 1000)
         cpu.append((time.process_time() - c1) * 1000)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ingest.chunking import chunk_pages
 from ingest.loaders import LoadedFile, Page
@@ -36,6 +36,41 @@ class Document:
         return "\n\n".join(p.text for p in self.pages)
 
 
+COMPOSITIONS = ("title", "new_title", "bare", "source")
+
+
+def _key(text: str) -> str:
+    return " ".join(text.replace("#", " ").split()).casefold()
+
+
+def repeats_opening(title: str, text: str) -> bool:
+    """Whether ``title`` is the chunk's first line (as ``guess_title`` makes it: the line, or its first 120
+    characters), rather than a title of its own ("Soil pH" above "Soil pH measures ..." is kept)."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    t, f = _key(title), _key(first)
+    return bool(t) and (f == t or (len(t) >= 100 and f.startswith(t)))
+
+
+def compose(composition: str, title: str, text: str, source: str = "") -> str:
+    """The text a chunk is embedded (and keyword-indexed) as.
+
+    ``title``: "title\ntext"; ``new_title``: the same unless the chunk's first line is its title (a one-line
+    document's guessed title is the line itself: "line\nline" would be embedded); ``bare``: the text alone;
+    ``source``: "file id\ntext".
+    """
+    if composition == "bare":
+        return text
+    if composition == "source":
+        return f"{source}\n{text}" if source else text
+    if not title:
+        return text
+    if composition == "new_title" and repeats_opening(title, text):
+        return text
+    if composition in ("title", "new_title"):
+        return f"{title}\n{text}"
+    raise ValueError(f"Unknown composition {composition!r}; choose one of {COMPOSITIONS}.")
+
+
 @dataclass
 class Chunk:
     """A chunk ready for both indexes."""
@@ -43,11 +78,13 @@ class Chunk:
     id: str
     text: str
     metadata: dict[str, Any] = field(default_factory=dict)
+    # Recorded in the manifest's chunking tag: changing it re-embeds every file on the next ingest.
+    COMPOSITION: ClassVar[str] = "new_title"
 
     @property
     def embed_text(self) -> str:
-        title = self.metadata.get("title") or ""
-        return f"{title}\n{self.text}" if title else self.text
+        return compose(self.COMPOSITION, self.metadata.get("title") or "", self.text,
+                       self.metadata.get("source") or "")
 
 
 def identity_tag(key: str) -> str:
@@ -89,7 +126,8 @@ def split_documents(loaded: LoadedFile, source: str, language: str = "auto", key
 
 
 def chunk_id(source: str, doc_index: int, seq: int, text: str) -> str:
-    """Deterministic id from the source and the chunk's content and place."""
+    """Deterministic id from the source and the chunk's place and embedded text (so a new title or composition
+    is a new chunk: the ingester embeds it again rather than keeping the old vector)."""
     digest = hashlib.sha256(f"{source}\x00{doc_index}\x00{seq}\x00{text}".encode()).hexdigest()
     return digest[:32]
 
@@ -106,5 +144,7 @@ def make_chunks(document: Document, content_hash: str, budget: int, count) -> li
             "language": document.language, "doc_id": document.doc_id, "seq": piece.seq,
             "n_chunks": len(pieces), "page": piece.page, "content_hash": content_hash,
         }
-        chunks.append(Chunk(chunk_id(document.identity, document.index, piece.seq, piece.text), piece.text, meta))
+        chunk = Chunk("", piece.text, meta)
+        chunk.id = chunk_id(document.identity, document.index, piece.seq, chunk.embed_text)
+        chunks.append(chunk)
     return chunks

@@ -30,7 +30,7 @@ from tqdm import tqdm
 
 from ingest.budget import Budget
 from ingest.chunking import CHUNKER_VERSION
-from ingest.documents import Chunk, Document, make_chunks, split_documents
+from ingest.documents import COMPOSITIONS, Chunk, Document, compose, make_chunks, split_documents
 from ingest.files import read_file, scan_folder
 from ingest.loaders import LoadedFile, LoadError, load_bytes
 from ingest.overlap import embed_ahead, prefetch
@@ -80,6 +80,7 @@ class IngestSummary:
     seconds: float = 0.0
     embed_seconds: float = 0.0
     repaired: int = 0
+    reused: int = 0  # chunks whose vector was kept from the file's previous chunk of the same embedded text
     text_chars: int = 0  # characters of text indexed from the files read
     dropped_chars: int = 0  # characters of boilerplate left out of them (navigation, running headers, page numbers)
 
@@ -92,6 +93,8 @@ class IngestSummary:
         lines = [f"added {self.added}, replaced {self.replaced}, removed {self.removed}, skipped {self.skipped} "
                  f"(unchanged), failed {len(self.failed)}; {self.chunks} chunks in {self.seconds:.1f} s "
                  f"({rate:.1f} chunks/s)"]
+        if self.reused:
+            lines.append(f"kept the vectors of {self.reused} chunks whose embedded text was unchanged")
         if self.repaired:
             lines.append(f"repaired {self.repaired} leftovers of an interrupted run")
         lines += [f"  FAILED {f['path']}: {f['reason']}" for f in self.failed]
@@ -138,7 +141,8 @@ def repair(store: IndexStore, manifest: Manifest) -> int:
         added = []
         for hit in store.vectors.get(sorted(wanted - indexed)):
             meta = hit.metadata
-            added.append(KeywordEntry(hit.id, tokenize(f"{meta.get('title', '')}\n{hit.text}"),
+            text = compose(Chunk.COMPOSITION, str(meta.get("title") or ""), hit.text, str(meta.get("source") or ""))
+            added.append(KeywordEntry(hit.id, tokenize(text),
                                       int(meta.get("date_int", 0)), str(meta.get("language", "")),
                                       str(meta.get("doc_id", ""))))
         store.keywords.apply(add=added, remove=indexed - wanted)
@@ -166,7 +170,7 @@ class Ingester:
         self.progress = progress
         self.hook = hook or (lambda step, key: None)
         self.budget = min(settings.chunk_tokens, self.embedder.max_tokens - 2)
-        self.chunking = f"v{CHUNKER_VERSION}/{self.budget}"
+        self.chunking = f"v{CHUNKER_VERSION}/{self.budget}/{Chunk.COMPOSITION}"
 
     def chunk(self, loaded: LoadedFile, item: SourceItem, language: str) -> tuple[list[Document], list[Chunk]]:
         documents = split_documents(loaded, item.source, language, key=item.key)
@@ -200,6 +204,21 @@ class Ingester:
         self.text_chars += sum(len(page.text) for page in loaded.pages)
         self.dropped_chars += loaded.dropped_chars
         return chunks
+
+    def _reusable(self, old: FileRecord | None, fresh: list[Chunk]) -> dict[str, np.ndarray]:
+        """Stored vectors of the file's previous chunks, by the text each was embedded as (under the composition
+        its recorded chunking names; records without one used "title"), for the new chunks that need one."""
+        if old is None or not fresh:
+            return {}
+        parts = old.chunking.split("/")
+        composition = parts[2] if len(parts) > 2 and parts[2] in COMPOSITIONS else "title"
+        wanted = {c.embed_text for c in fresh}
+        known: dict[str, np.ndarray] = {}
+        for hit, vector in self.store.vectors.vectors_of(old.chunk_ids):
+            text = compose(composition, hit.metadata.get("title") or "", hit.text, hit.metadata.get("source") or "")
+            if text in wanted:
+                known[text] = vector
+        return known
 
     def _embed(self, batch: list[Chunk], summary: IngestSummary) -> np.ndarray:
         t0 = time.perf_counter()
@@ -254,6 +273,13 @@ class Ingester:
                 old = manifest.files.get(key)
                 old_ids = set(old.chunk_ids) if old else set()
                 fresh = [c for c in chunks if c.id not in old_ids]
+                known = self._reusable(old, fresh)
+                if known:  # same embedded text under a new id (a new composition, a shifted chunk): no embedding
+                    reused = [c for c in fresh if c.embed_text in known]
+                    self.store.vectors.add([c.id for c in reused], np.stack([known[c.embed_text] for c in reused]),
+                                           [c.text for c in reused], [c.metadata for c in reused])
+                    summary.reused += len(reused)
+                    fresh = [c for c in fresh if c.embed_text not in known]
                 for batch, vectors in embed_ahead(iter_batches(fresh, self.settings.ingest_batch),
                                                   lambda b: self._embed(b, summary)):  # next batch embeds meanwhile
                     self.store.vectors.add([c.id for c in batch], vectors, [c.text for c in batch],

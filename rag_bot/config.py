@@ -46,8 +46,13 @@ class Settings(BaseSettings):
     # --- retrieval -------------------------------------------------------------------------------------
     top_k: int = Field(6, ge=1, le=100, description="Passages returned per search.")
     candidates: int = Field(50, ge=5, description="Candidates taken from each of dense and keyword before fusion.")
-    fusion: Literal["wrrf", "score"] = Field("score", description="wrrf = weighted reciprocal-rank fusion; score = min-max score fusion.")
-    dense_weight: float = Field(0.8, ge=0.0, le=1.0, description="Weight of the dense ranking in fusion (keyword gets 1 - w).")
+    fusion: Literal["evidence", "score", "wrrf"] = Field(
+        "evidence", description="evidence = dense min-max + keyword BM25 as a share of the query's ceiling, gated; score = min-max score fusion; wrrf = weighted reciprocal-rank fusion."
+    )
+    dense_weight: float = Field(0.3, ge=0.0, le=1.0, description="Weight of the dense ranking in fusion (keyword gets 1 - w).")
+    keyword_gate: float = Field(
+        0.15, ge=0.0, le=1.0, description="Evidence fusion: below this share of the query's BM25 ceiling in every keyword hit, the ranking is the dense one."
+    )
     rrf_k: int = Field(60, ge=1, description="RRF rank constant.")
     neighbour_window: int = Field(1, ge=0, le=10, description="Chunks added on each side of a hit.")
     max_context_chunks: int = Field(400, ge=1, description="Cap on chunks in one whole-document reconstruction (reported, not silent).")

@@ -50,10 +50,14 @@ def test_eval_on_the_talks_set_hybrid_beats_both(tmp_path):
 
 
 def test_eval_on_beir_mini_with_tuning(tmp_path):
-    result, rows = run_eval("beir_mini", tmp_path, "--tune")
+    result, rows = run_eval("beir_mini", tmp_path, "--tune", "--bare")
     check_run_file(rows, *dataset_ids("beir_mini"))
     m = result["metrics"]
-    curve = dict((round(w, 1), v) for w, v in result["tuning"]["curve"])
-    assert curve[1.0] == m["dense"]["ndcg@10"]  # weight 1 is the dense ranking
-    assert result["tuning"]["best_ndcg@10"] >= max(m["dense"]["ndcg@10"], m["keyword"]["ndcg@10"])
+    weights = dict((round(w, 1), v) for w, v in result["tuning"]["dense_weight"]["curve"])
+    assert weights[1.0] == m["dense"]["ndcg@10"]  # weight 1 is the dense ranking
+    gates = dict((round(g, 2), v) for g, v in result["tuning"]["keyword_gate"]["curve"])
+    assert gates[round(result["keyword_gate"], 2)] == m["hybrid"]["ndcg@10"]  # the configured gate is on the curve
+    assert result["tuning"]["dense_weight"]["best_ndcg@10"] >= max(m["dense"]["ndcg@10"], m["keyword"]["ndcg@10"])
     assert m["dense"]["ndcg@10"] > 0.8 and m["hybrid"]["recall@100"] == 1.0
+    assert {"p@1", "ndcg@10", "recall@100", "mrr@10"} <= m["hybrid"].keys()
+    assert m["model"]["recall@100"] == 1.0 and m["model"]["p@1"] > 0.5  # the bare model's reference row

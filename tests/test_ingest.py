@@ -14,7 +14,7 @@ import pytest
 
 from ingest.budget import Budget
 from ingest.chunking import CHUNKER_VERSION
-from ingest.documents import make_chunks, split_documents
+from ingest.documents import Chunk, compose, make_chunks, split_documents
 from ingest.loaders import load_bytes
 from ingest.pipeline import _entries_for, ingest_paths
 from rag_bot.index.store import IndexStore
@@ -311,22 +311,36 @@ def write_version_1_index(corpus: Path, settings) -> dict:
     return files
 
 
-def test_version_1_index_is_migrated_without_embedding_again(tmp_path, settings):
+def test_version_1_index_is_migrated_and_reuses_every_vector_whose_embedded_text_is_unchanged(
+        tmp_path, settings, monkeypatch):
+    """A v1 index (relative keys, "title\ntext" embedded) is re-keyed; the composition recorded in the chunking
+    changed since (issue 13), so its files are re-chunked, and only chunks whose embedded text differs are embedded."""
     corpus = tmp_path / "corpus"
-    write_text(corpus / "talks/silence.txt", f"On Silence\n23 January 1969\n\n{SILENCE_EN}")
+    long_talk = "\n\n".join(f"{i}. {SILENCE_EN}" for i in range(12))  # several chunks: the later ones keep their text
+    write_text(corpus / "talks/silence.txt", f"On Silence\n23 January 1969\n\n{long_talk}")
     write_text(corpus / "talks/river.txt", "The River\n15 August 1969\n\nThe ferryman waits for the last boat.")
-    old = write_version_1_index(corpus, settings)
+    with monkeypatch.context() as patch:
+        patch.setattr(Chunk, "COMPOSITION", "title")  # what the code before issue 13 embedded
+        old = write_version_1_index(corpus, settings)
     assert all(d["doc_id"] == f"{s}#0" for s, r in old.items() for d in r["documents"])  # the old format
 
     counting = CountingEmbedder(get_embedder(settings))
     summary = ingest_paths([corpus], settings, progress=False, embedder=counting)
-    assert counting.calls == 0 and summary.chunks == 0 and summary.skipped == 2 and summary.repaired == 0
     saved = json.loads((settings.index_dir / "manifest.json").read_text())
     assert saved["version"] == 2
     assert set(saved["files"]) == {f"{corpus.resolve()}/{s}" for s in old}
-    assert {r["source"]: r["chunk_ids"] for r in saved["files"].values()} == {s: r["chunk_ids"] for s, r in old.items()}
+    new_chunks = IndexStore(settings, None).vectors.get(sorted(consistency(settings)[2]))
+    changed = [h for h in new_chunks
+               if compose("title", h.metadata["title"], h.text)
+               != compose(Chunk.COMPOSITION, h.metadata["title"], h.text)]
+    assert summary.replaced == 2 and summary.repaired == 0
+    assert counting.calls == summary.chunks == len(changed) < len(new_chunks)  # only those were embedded
+    assert summary.reused == len(new_chunks) - len(changed) > 0
     retriever = HybridRetriever(settings, get_embedder(settings))
     assert any("ferryman" in h.text for h in retriever.search("the ferryman waits for the last boat", k=3))
+    calls = counting.calls
+    again = ingest_paths([corpus], settings, progress=False, embedder=counting)
+    assert (again.skipped, counting.calls) == (2, calls)
 
     other = tmp_path / "elsewhere"  # the same relative path in another folder is a new file, not a replacement
     write_text(other / "talks/river.txt", "The Other River\n16 August 1969\n\nThe boatwoman sings at dusk.")

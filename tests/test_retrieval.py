@@ -69,6 +69,22 @@ def test_cross_lingual_both_ways(retriever):
     assert english_question[0].metadata["source"] == "krodh-hi.txt"
 
 
+def test_a_query_without_keyword_evidence_ranks_exactly_as_dense(retriever):
+    # A Hindi question whose only keyword matches are stray numbers ("19" of "Section 19" and of "19/04/1969")
+    query = "कुम्हार रामदास हर घड़े को उपहार की तरह गढ़ता था 19 90"
+    assert retriever.search(query, k=10, mode="keyword")  # the keyword side does return candidates ...
+    dense = [h.id for h in retriever.search(query, k=10, mode="dense")]
+    assert [h.id for h in retriever.search(query, k=10)] == dense  # ... and they move nothing
+
+
+def test_a_query_both_sides_agree_on_ranks_the_agreed_document_first(retriever):
+    query = "Keshav the bell-maker listened to the silence after the ringing"
+    for mode in ("dense", "keyword"):
+        assert retriever.search(query, k=3, mode=mode)[0].metadata["source"] == "silence-en.txt"
+    hit = retriever.search(query, k=3)[0]
+    assert hit.metadata["source"] == "silence-en.txt" and {"dense", "keyword"} <= hit.scores.keys()
+
+
 def test_neighbour_windows_in_a_long_document(retriever, index):
     hits = retriever.search("ferryman counted 47 boats", SearchFilters(), k=1, mode="keyword")
     assert hits

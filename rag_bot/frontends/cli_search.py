@@ -62,10 +62,11 @@ def eval_retrieval(
     run_file: Path | None = typer.Option(None, "--run-file", help="Write the hybrid TREC run here."),
     k: int = typer.Option(100, "--k", min=10, help="Documents retrieved per query."),
     split: str = typer.Option("test", "--split", help="qrels split file name."),
-    tune: bool = typer.Option(False, "--tune", help="Search the fusion weight on this set."),
+    tune: bool = typer.Option(False, "--tune", help="Print nDCG@10 over the fusion knobs' values on this set."),
+    bare: bool = typer.Option(False, "--bare", help="Also score the embedding model alone on the bare texts."),
     json_output: bool = typer.Option(False, "--json", help="Print the metrics as JSON."),
 ) -> None:
-    """Ingest a BEIR-layout corpus, run its queries, print nDCG@10 / Recall@k / MRR@10 per retriever."""
+    """Ingest a BEIR-layout corpus, run its queries, print P@1 / nDCG@10 / Recall@k / MRR@10 per retriever."""
     from rag_bot.retrieval.evaluate import evaluate_retrieval, load_beir, write_trec_run
 
     try:
@@ -74,7 +75,7 @@ def eval_retrieval(
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from None
     settings = settings_for(index_dir or Path(".rag-bot/eval") / dataset_dir.resolve().name)
-    result = evaluate_retrieval(dataset, settings, k=k, progress=True, tune=tune)
+    result = evaluate_retrieval(dataset, settings, k=k, progress=True, tune=tune, bare=bare)
     if run_file:
         write_trec_run(result["runs"]["hybrid"], run_file)
     runs = result.pop("runs")
@@ -83,12 +84,14 @@ def eval_retrieval(
         typer.echo(json.dumps(result, ensure_ascii=False))
         return
     typer.echo(f"{dataset.name}: {result['queries']} queries, {result['documents']} documents, "
-               f"fusion {result['fusion']} (dense weight {result['dense_weight']})")
-    typer.echo(f"{'retriever':<10} {'nDCG@10':>8} {f'Recall@{k}':>11} {'MRR@10':>8}")
+               f"fusion {result['fusion']} (dense weight {result['dense_weight']}"
+               + (f", keyword gate {result['keyword_gate']})" if result["fusion"] == "evidence" else ")"))
+    typer.echo(f"{'retriever':<10} {'P@1':>7} {'nDCG@10':>8} {f'Recall@{k}':>11} {'MRR@10':>8}")
     for mode, m in result["metrics"].items():
-        typer.echo(f"{mode:<10} {m['ndcg@10']:>8.4f} {m[f'recall@{k}']:>11.4f} {m['mrr@10']:>8.4f}")
-    if "tuning" in result:
-        curve = "  ".join(f"{w:.1f}:{v:.3f}" for w, v in result["tuning"]["curve"])
-        typer.echo(f"dense weight -> nDCG@10: {curve}\nbest weight {result['tuning']['best_weight']}")
+        typer.echo(f"{mode:<10} {m['p@1']:>7.4f} {m['ndcg@10']:>8.4f} {m[f'recall@{k}']:>11.4f} {m['mrr@10']:>8.4f}")
+    for knob, tuning in result.get("tuning", {}).items():
+        curve = "  ".join(f"{v:g}:{score:.3f}" for v, score in tuning["curve"])
+        typer.echo(f"{knob} -> hybrid nDCG@10: {curve}\n  best {knob} {tuning['best']:g} "
+                   f"(nDCG@10 {tuning['best_ndcg@10']:.4f}; others at their settings)")
     if run_file:
         typer.echo(f"run file: {run_file} ({sum(len(r) for r in runs['hybrid'].values())} rows)")

@@ -132,6 +132,19 @@ class VectorIndex:
                 found[cid] = Hit(id=cid, score=0.0, text=text or "", metadata=dict(meta or {}))
         return self._shown([found[i] for i in ids if i in found])
 
+    def vectors_of(self, ids: Sequence[str]) -> list[tuple[Hit, np.ndarray]]:
+        """Chunks by id with their stored vectors (the ingester reuses a vector whose embedded text is unchanged)."""
+        out: list[tuple[Hit, np.ndarray]] = []
+        ids = list(ids)
+        for start in range(0, len(ids), self._max_batch):
+            got = self._collection.get(ids=ids[start:start + self._max_batch],
+                                       include=["documents", "metadatas", "embeddings"])
+            for cid, text, meta, vec in zip(got["ids"], got["documents"], got["metadatas"], got["embeddings"],
+                                            strict=True):
+                out.append((Hit(id=cid, score=0.0, text=text or "", metadata=dict(meta or {})),
+                            np.asarray(vec, dtype=np.float32)))
+        return out
+
     def get_where(self, where: dict[str, Any]) -> list[Hit]:
         """All chunks matching a metadata clause (used for neighbours and whole documents)."""
         got = self._collection.get(where=where, include=["documents", "metadatas"])

@@ -85,9 +85,10 @@ def ingest_corpus(dataset: Dataset, settings: Settings, progress: bool = True) -
 
 
 def doc_ranking(retriever: HybridRetriever, dense: list, keyword: list, mode: Mode, k: int,
-                weight: float | None = None, doc_key: str = "source") -> list[tuple[str, float]]:
+                weight: float | None = None, doc_key: str = "source", ceiling: float = 0.0,
+                gate: float | None = None) -> list[tuple[str, float]]:
     """Chunk ranking -> document ranking (best chunk score per document), top ``k`` documents."""
-    ranked = retriever.fuse(dense, keyword, mode, weight)
+    ranked = retriever.fuse(dense, keyword, mode, weight, ceiling=ceiling, gate=gate)
     meta = _chunk_docs(retriever, [cid for cid, _ in ranked], doc_key)
     seen: dict[str, float] = {}
     for cid, score in ranked:
@@ -117,13 +118,15 @@ def run_queries(retriever: HybridRetriever, dataset: Dataset, k: int = 100, prog
     n = max(k * 3, retriever.settings.candidates)
     for qid, text in tqdm(dataset.queries.items(), desc="queries", unit="q", disable=not progress):
         f = filters(qid) if filters else SearchFilters()
-        out[qid] = {"candidates": retriever.candidates(text, f, "hybrid", n)}
+        out[qid] = {"candidates": retriever.candidates(text, f, "hybrid", n),
+                    "ceiling": retriever.keyword_ceiling(text)}
     return out
 
 
 def make_run(retriever: HybridRetriever, candidates: dict, mode: Mode, k: int, weight: float | None = None,
-             doc_key: str = "source") -> Run:
-    return {qid: doc_ranking(retriever, *c["candidates"], mode, k, weight, doc_key) for qid, c in candidates.items()}
+             doc_key: str = "source", gate: float | None = None) -> Run:
+    return {qid: doc_ranking(retriever, *c["candidates"], mode, k, weight, doc_key, c.get("ceiling", 0.0), gate)
+            for qid, c in candidates.items()}
 
 
 def ndcg_at(run: Run, qrels: Qrels, k: int = 10) -> float:
@@ -160,10 +163,33 @@ def mrr_at(run: Run, qrels: Qrels, k: int = 10) -> float:
     return sum(scores) / len(scores) if scores else 0.0
 
 
+def precision_at_1(run: Run, qrels: Qrels) -> float:
+    """Share of queries whose first document is relevant."""
+    scores = [1.0 if run.get(qid) and rels.get(run[qid][0][0], 0) > 0 else 0.0 for qid, rels in qrels.items()]
+    return sum(scores) / len(scores) if scores else 0.0
+
+
 def metrics(run: Run, qrels: Qrels, k: int = 100) -> dict[str, float]:
     qrels = {q: r for q, r in qrels.items() if q in run}
-    return {"ndcg@10": ndcg_at(run, qrels, 10), f"recall@{k}": recall_at(run, qrels, k),
-            "mrr@10": mrr_at(run, qrels, 10)}
+    return {"p@1": precision_at_1(run, qrels), "ndcg@10": ndcg_at(run, qrels, 10),
+            f"recall@{k}": recall_at(run, qrels, k), "mrr@10": mrr_at(run, qrels, 10)}
+
+
+def bare_model_run(dataset: Dataset, embedder, k: int = 100, batch: int = 64) -> Run:
+    """The embedding model alone on the corpus's bare texts (no title, no chunking, exact cosine): the reference
+    the pipeline's dense side is compared with (for one-line passages the two should agree)."""
+    import numpy as np
+
+    ids = list(dataset.corpus)
+    texts = [dataset.corpus[d]["text"] for d in ids]
+    matrix = np.concatenate([embedder.embed_passages(texts[i:i + batch]) for i in range(0, len(texts), batch)]
+                            or [np.zeros((0, embedder.dim), dtype=np.float32)])
+    run: Run = {}
+    for qid, text in dataset.queries.items():
+        scores = matrix @ embedder.embed_query(text)
+        top = np.argsort(-scores, kind="stable")[:k]
+        run[qid] = [(ids[i], float(scores[i])) for i in top]
+    return run
 
 
 def write_trec_run(run: Run, path: Path, tag: str = "rag-bot-hybrid") -> None:
@@ -177,9 +203,16 @@ def write_trec_run(run: Run, path: Path, tag: str = "rag-bot-hybrid") -> None:
 
 def tune_weight(retriever: HybridRetriever, candidates: dict, qrels: Qrels, k: int,
                 grid: Iterable[float] | None = None, doc_key: str = "source") -> list[tuple[float, float]]:
-    """nDCG@10 of hybrid for each dense weight in ``grid`` (default 0.0, 0.1, ..., 1.0)."""
+    """nDCG@10 of hybrid for each dense weight in ``grid`` (default 0.0, 0.1, ..., 1.0), the gate as set."""
     grid = list(grid) if grid is not None else [round(i / 10, 1) for i in range(11)]
     return [(w, ndcg_at(make_run(retriever, candidates, "hybrid", k, w, doc_key), qrels, 10)) for w in grid]
+
+
+def tune_gate(retriever: HybridRetriever, candidates: dict, qrels: Qrels, k: int,
+              grid: Iterable[float] | None = None, doc_key: str = "source") -> list[tuple[float, float]]:
+    """nDCG@10 of hybrid for each keyword gate in ``grid`` (default 0.0, 0.05, ..., 0.4), the weight as set."""
+    grid = list(grid) if grid is not None else [round(i / 20, 2) for i in range(9)]
+    return [(g, ndcg_at(make_run(retriever, candidates, "hybrid", k, None, doc_key, g), qrels, 10)) for g in grid]
 
 
 def dataset_from_questions(path: Path, manifest, kinds: Iterable[str] | None = None) -> Dataset:
@@ -206,8 +239,10 @@ def dataset_from_questions(path: Path, manifest, kinds: Iterable[str] | None = N
 
 
 def evaluate_retrieval(dataset: Dataset, settings: Settings, k: int = 100, progress: bool = True,
-                       tune: bool = False) -> dict:
-    """Ingest, run every query, score dense / keyword / hybrid; returns metrics, runs and (optionally) tuning."""
+                       tune: bool = False, bare: bool = False) -> dict:
+    """Ingest, run every query, score dense / keyword / hybrid; returns metrics, runs and (optionally) tuning.
+
+    ``bare`` adds the embedding model alone on the bare texts (:func:`bare_model_run`) as a reference row."""
     summary = ingest_corpus(dataset, settings, progress=progress)
     from rag_bot.models.embeddings import get_embedder
 
@@ -216,12 +251,20 @@ def evaluate_retrieval(dataset: Dataset, settings: Settings, k: int = 100, progr
     runs = {mode: make_run(retriever, candidates, mode, k) for mode in MODES}
     result = {
         "dataset": dataset.name, "queries": len(dataset.queries), "documents": len(dataset.corpus),
-        "fusion": settings.fusion, "dense_weight": settings.dense_weight,
+        "fusion": settings.fusion, "dense_weight": settings.dense_weight, "keyword_gate": settings.keyword_gate,
         "ingest": summary.to_json(), "metrics": {mode: metrics(runs[mode], dataset.qrels, k) for mode in MODES},
         "runs": runs,
     }
+    if bare:
+        result["metrics"]["model"] = metrics(bare_model_run(dataset, retriever.embedder, k), dataset.qrels, k)
     if tune:
-        curve = tune_weight(retriever, candidates, dataset.qrels, k)
-        best = max(curve, key=lambda wc: (wc[1], -abs(wc[0] - settings.dense_weight)))
-        result["tuning"] = {"curve": curve, "best_weight": best[0], "best_ndcg@10": best[1]}
+        result["tuning"] = {}
+        knobs = [("dense_weight", tune_weight, [round(i / 10, 1) for i in range(11)])]
+        if settings.fusion == "evidence":
+            knobs.append(("keyword_gate", tune_gate, [round(i / 20, 2) for i in range(9)]))
+        for knob, tuner, grid in knobs:
+            current = getattr(settings, knob)
+            curve = tuner(retriever, candidates, dataset.qrels, k, sorted({*grid, current}))
+            best = max(curve, key=lambda vc, c=current: (vc[1], -abs(vc[0] - c)))
+            result["tuning"][knob] = {"curve": curve, "best": best[0], "best_ndcg@10": best[1]}
     return result

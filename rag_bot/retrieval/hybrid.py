@@ -3,21 +3,25 @@
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from typing import Literal
 
 import numpy as np
 
 from rag_bot.config import Settings
 from rag_bot.index.store import IndexStore
+from rag_bot.index.tokenize import tokenize
 from rag_bot.models.embeddings import Embedder
 from rag_bot.retrieval.context import whole_documents, with_neighbours
-from rag_bot.retrieval.fusion import fuse
+from rag_bot.retrieval.fusion import fuse, keyword_ceiling
 from rag_bot.retrieval.types import Hit, Passage, SearchFilters
 
 log = logging.getLogger(__name__)
 Mode = Literal["hybrid", "dense", "keyword"]
 PROBE_MARGIN = 1.5  # probe this many times the neighbours the filter's selectivity predicts are needed
 MAX_PROBE = 2000  # beyond this, Chroma's filtered search is the cheaper path
+COUNT_TTL_S = 30.0  # the index size (for the keyword ceiling) is re-read at most this often: it enters as a log
 
 
 class HybridRetriever:
@@ -27,6 +31,8 @@ class HybridRetriever:
         self.settings = settings
         self.embedder = embedder
         self.store = store or IndexStore(settings, embedder.name)
+        self._count: tuple[float, int] | None = None  # (read at, indexed chunks)
+        self._count_lock = threading.Lock()
 
     def candidates(self, query: str, filters: SearchFilters, mode: Mode, n: int,
                    query_vector: np.ndarray | None = None) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
@@ -55,22 +61,38 @@ class HybridRetriever:
         probe = int(n / share * PROBE_MARGIN) + 1
         return probe if probe <= MAX_PROBE else None
 
+    def indexed_chunks(self) -> int:
+        """Chunks in the index (cached for ``COUNT_TTL_S``: it only scales the keyword ceiling, logarithmically)."""
+        with self._count_lock:
+            now = time.monotonic()
+            if self._count is None or now - self._count[0] > COUNT_TTL_S:
+                self._count = (now, self.store.vectors.count())
+            return self._count[1]
+
+    def keyword_ceiling(self, query: str) -> float:
+        """The most BM25 a chunk could score for ``query`` in this index (see :func:`fusion.keyword_ceiling`)."""
+        return keyword_ceiling(len(set(tokenize(query))), self.indexed_chunks())
+
     def fuse(self, dense: list[tuple[str, float]], keyword: list[tuple[str, float]], mode: Mode,
-             weight: float | None = None) -> list[tuple[str, float]]:
-        """The final ranking of ``mode`` from the candidate lists."""
+             weight: float | None = None, ceiling: float = 0.0, gate: float | None = None) -> list[tuple[str, float]]:
+        """The final ranking of ``mode`` from the candidate lists (``ceiling``: the query's keyword ceiling)."""
         if mode == "dense":
             return dense
         if mode == "keyword":
             return keyword
         w = self.settings.dense_weight if weight is None else weight
-        return fuse(self.settings.fusion, dense, keyword, w, self.settings.rrf_k)
+        g = self.settings.keyword_gate if gate is None else gate
+        return fuse(self.settings.fusion, dense, keyword, w, self.settings.rrf_k, ceiling=ceiling, gate=g,
+                    depth=self.settings.candidates)  # evaluation fetches more candidates: same scale as a search
 
     def search(self, query: str, filters: SearchFilters | None = None, k: int | None = None,
                mode: Mode = "hybrid") -> list[Hit]:
         """Top chunks with text, metadata and their dense / keyword / fused scores (no neighbour widening)."""
         k = k or self.settings.top_k
         dense, keyword = self.candidates(query, filters or SearchFilters(), mode, max(self.settings.candidates, k))
-        ranked = self.fuse(dense, keyword, mode)[:k]
+        evidence = mode == "hybrid" and keyword and self.settings.fusion == "evidence"
+        ceiling = self.keyword_ceiling(query) if evidence else 0.0
+        ranked = self.fuse(dense, keyword, mode, ceiling=ceiling)[:k]
         hits = {h.id: h for h in self.store.vectors.get([cid for cid, _ in ranked])}
         dense_scores, keyword_scores = dict(dense), dict(keyword)
         out = []

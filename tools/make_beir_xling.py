@@ -1,0 +1,132 @@
+"""Write cross-lingual retrieval sets of one-line passages: Hindi one-line queries -> English one-line passages.
+
+- ``tests/data/xling_talks``: the sample corpus's talks that exist in English and Hindi (tools/corpus_src:
+  silence, drama, music). Paragraphs are aligned one to one; within a paragraph pair with as many sentences on
+  each side, the i-th sentences are a pair. Queries are the Hindi sentences; the corpus is every English
+  sentence of all eleven English talks (the other talks' sentences are distractors). CC0-1.0 like its sources.
+- ``tests/data/xling_ui``: user-interface messages with their Hindi translations, as Debian ships them in
+  ``libglib2.0-data`` (glib20.mo), ``gnome-control-center-data`` (gnome-control-center-2.0.mo) and
+  ``libgtk-3-common`` (gtk30.mo).
+- ``tests/data/xling_gtkprops``: the same from ``gtk30-properties.mo`` (GTK widget property descriptions: many
+  near-duplicates such as "Whether the ... is visible"); kept out of every tuning decision.
+
+Messages keep only sentences of at least four words, with no format placeholder or markup; a Hindi
+translation shared by several English messages is dropped (its answer would be ambiguous). Documents carry no
+title (the ingester guesses one: the line itself). Usage: python tools/make_beir_xling.py
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from beir_layout import debian_package, write_beir  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+OUT = REPO / "tests" / "data"
+SRC = REPO / "tools" / "corpus_src"
+_SENTENCE_END = re.compile(r"(?<=[.!?।])\s+")
+_DEVANAGARI = re.compile(r"[\u0900-\u097f]")
+_PLACEHOLDER = re.compile(r"%|\{|\}|<|>|\\|\$|&\w+;")
+_MNEMONIC = re.compile(r"_(?=\w)")
+
+
+def _sentences(paragraph: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE_END.split(paragraph) if s.strip()]
+
+
+def talks_pairs() -> tuple[list[tuple[str, str]], list[str]]:
+    """(Hindi sentence, English sentence) pairs and every English sentence of the sample talks."""
+    en = json.loads((SRC / "talks_en.json").read_text(encoding="utf-8"))
+    hi = json.loads((SRC / "talks_hi.json").read_text(encoding="utf-8"))
+    pairs = []
+    for key, talk in hi.items():
+        if key not in en or len(en[key]["paragraphs"]) != len(talk["paragraphs"]):
+            continue
+        for p_en, p_hi in zip(en[key]["paragraphs"], talk["paragraphs"], strict=True):
+            s_en, s_hi = _sentences(p_en), _sentences(p_hi)
+            if len(s_en) == len(s_hi):
+                pairs += list(zip(s_hi, s_en, strict=True))
+    english = [s for talk in en.values() for p in talk["paragraphs"] for s in _sentences(p)]
+    return pairs, english
+
+
+def mo_pairs(path: Path) -> list[tuple[str, str]]:
+    """(Hindi, English) one-line messages of one compiled translation catalogue."""
+    with open(path, "rb") as fh:
+        catalog = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]
+    out = []
+    for msgid, msgstr in catalog.items():
+        if not isinstance(msgid, str) or not msgid or not isinstance(msgstr, str) or "\x04" in msgid:
+            continue
+        english, hindi = _MNEMONIC.sub("", msgid).strip(), _MNEMONIC.sub("", msgstr).strip()
+        if ("\n" in english or "\n" in hindi or len(english.split()) < 4 or not _DEVANAGARI.search(hindi)
+                or _PLACEHOLDER.search(english) or _PLACEHOLDER.search(hindi)):
+            continue
+        out.append((hindi, english))
+    return out
+
+
+def _write(name: str, pairs: list[tuple[str, str]], distractors: list[str], readme: str) -> None:
+    english_ids: dict[str, str] = {}
+    for text in [e for _, e in pairs] + distractors:
+        english_ids.setdefault(text, f"{name}-d{len(english_ids) + 1:04d}")
+    by_hindi: dict[str, set[str]] = {}
+    for hindi, english in pairs:
+        by_hindi.setdefault(hindi, set()).add(english)
+    queries, qrels = [], []
+    for hindi, englishes in by_hindi.items():
+        if len(englishes) != 1:
+            continue
+        qid = f"{name}-q{len(queries) + 1:04d}"
+        queries.append({"_id": qid, "text": hindi})
+        qrels.append((qid, english_ids[next(iter(englishes))]))
+    corpus = [{"_id": did, "title": "", "text": text} for text, did in english_ids.items()]
+    counts = write_beir(OUT / name, corpus, queries, qrels, readme)
+    print(f"{name}: {counts[0]} documents, {counts[1]} queries, {counts[2]} judgements")
+
+
+def main() -> None:
+    pairs, english = talks_pairs()
+    _write("xling_talks", pairs, english, readme=(
+        "# xling_talks\n\nCross-lingual, one-line passages: each query is a Hindi sentence of a sample talk "
+        "(tools/corpus_src/talks_hi.json: silence, drama, music) and its one relevant document the English "
+        "sentence it translates; the corpus is every English sentence of the eleven English talks. Generated by "
+        "`tools/make_beir_xling.py` (paragraphs aligned one to one, sentences paired where a paragraph has as many "
+        "on both sides). Licence: CC0-1.0, like its sources.\n"))
+    with tempfile.TemporaryDirectory() as tmp:
+        catalogues = {}
+        versions = {}
+        for package in ("libglib2.0-data", "gnome-control-center-data", "libgtk-3-common"):
+            root, versions[package] = debian_package(package, Path(tmp))
+            for mo in root.rglob("locale/hi/LC_MESSAGES/*.mo"):
+                catalogues[mo.name] = mo
+        names = ("glib20.mo", "gnome-control-center-2.0.mo", "gtk30.mo")
+        ui = [p for name in names for p in mo_pairs(catalogues[name])]
+        source = ", ".join(f"`{p}` {v}" for p, v in versions.items())
+        _write("xling_ui", ui, [], readme=(
+            "# xling_ui\n\nCross-lingual, one-line passages: each query is the Hindi translation of a user-interface "
+            "message and its one relevant document the English message. From the Hindi catalogues glib20.mo, "
+            f"gnome-control-center-2.0.mo and gtk30.mo in the Debian packages {source}. Generated by "
+            "`tools/make_beir_xling.py` (messages of at least four words, no placeholders or markup, mnemonic "
+            "underscores removed; Hindi translations shared by several messages dropped).\n\n"
+            "Licence: the messages and their translations are distributed with GLib and GTK under the GNU LGPL "
+            "2.1 or later and with GNOME Control Center under the GNU GPL 2 or later (see each package's "
+            "copyright file); this set is distributed under the same terms.\n"))
+        props = mo_pairs(catalogues["gtk30-properties.mo"])
+        _write("xling_gtkprops", props, [], readme=(
+            "# xling_gtkprops\n\nCross-lingual, one-line passages: Hindi translations of GTK 3's widget property "
+            "descriptions (gtk30-properties.mo, Debian package `libgtk-3-common` "
+            f"{versions['libgtk-3-common']}) as queries, the English descriptions as documents. Many are "
+            "near-duplicates (\"Whether the ... is visible\"). Held out: no setting was chosen on it. Generated by "
+            "`tools/make_beir_xling.py` with the same filters as xling_ui.\n\n"
+            "Licence: distributed with GTK under the GNU LGPL 2.1 or later; this set under the same terms.\n"))
+
+
+if __name__ == "__main__":
+    main()
