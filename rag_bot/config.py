@@ -78,6 +78,10 @@ class Settings(BaseSettings):
         0.85, ge=0.0, le=1.0, description="Embedding support check: min cosine between an answer sentence and a "
         "sentence of a passage it cites."
     )
+    support_coverage: float = Field(
+        0.6, ge=0.0, le=1.0, description="Embedding support check: share of a sentence's content words that a cited "
+        "passage in the same script must contain."
+    )
 
     # --- memory --------------------------------------------------------------------------------------------
     checkpointer: Literal["sqlite", "firestore", "memory"] = Field("sqlite", description="Where conversations are kept.")
