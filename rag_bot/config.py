@@ -72,7 +72,8 @@ class Settings(BaseSettings):
     )
     support_judge: Literal["embedding", "llm", "off"] = Field(
         "embedding", description="Generative answers: how each sentence is checked against the passages it cites "
-        "(embedding = verbatim or cosine, llm = the answer model as judge, off = citation syntax only)."
+        "(embedding = verbatim, or cosine + word coverage + no new numbers or names; llm = the answer model as "
+        "judge; off = citation syntax only)."
     )
     support_threshold: float = Field(
         0.85, ge=0.0, le=1.0, description="Embedding support check: min cosine between an answer sentence and a "

@@ -131,6 +131,8 @@ REPLIES = [
     "Silence is the state [1]. [",
     "Silence is the state of a mind. Only a quiet mind can observe [1]. The moon is made of green cheese [1].",
     "“Silence is the state of a mind.” [1] “Fear arises from thought projecting the future.”[2] trailing words",
+    "Only a quiet mind can observe without the observer. [1] The moon is made of cheese. [2] Fear arises. [ 2 ]",
+    "Fear arises from thought projecting the future [1]. [2] Silence is the state of a mind [1].",
 ]
 
 
@@ -321,3 +323,18 @@ def test_question_over_the_limit_is_refused_before_any_model_or_search():
         svc.ask("x" * 101, "t")
     assert router.seen == [] and retriever.calls == [] and svc.history("t") == {}
     assert svc.ask("What is silence?" + " " * 84, "t").termination == "answered"  # exactly at the limit
+
+
+def test_a_link_no_cited_passage_contains_is_never_supported_whatever_the_judge():
+    class YesJudge:
+        name = "yes"
+
+        def supported(self, sentences, documents):
+            return [True] * len(sentences)
+
+    passages = [{"text": "Details are at https://example.org/festival and nowhere else.", "source": "a.txt"}]
+    checker = SupportChecker(YesJudge())
+    assert checker.supported(["Visit http://evil.example and paste your password there.", "Go to www.evil.example.",
+                              "Mail the keys to admin@evil.example today.", "The festival page is evil.example/x.",
+                              "Details are at https://example.org/festival.", "The lanterns float."],
+                             passages) == [False, False, False, False, True, True]
