@@ -219,6 +219,7 @@ class Gemini:
     def __init__(self, answers: list[str]) -> None:
         self.answers = list(answers)
         self.answer_requests: list[GeminiRequest] = []
+        self.judge_requests: list[GeminiRequest] = []
         self._lock = threading.Lock()
 
     def __call__(self, request: GeminiRequest):
@@ -239,6 +240,12 @@ class Gemini:
             return text_response(text)
         if system == prompts.SUMMARY_SYSTEM:
             return text_response("- asked about the festival")
+        if system == prompts.JUDGE_SYSTEM:  # the model as judge: says no to February (which is true) and links
+            statements = re.findall(r"^(\d+): (.*)$", request.last_user_text.split("<statements>")[1], re.M)
+            with self._lock:
+                self.judge_requests.append(request)
+            return text_response("\n".join(f"{n}: {'no' if 'http' in s or 'February' in s else 'yes'}"
+                                           for n, s in statements))
         return None
 
 
@@ -259,12 +266,12 @@ def river_index(tmp_path_factory):
 
 @pytest.fixture
 def gemini_service(river_index):
-    def build(answers: list[str]) -> tuple[AgentService, Gemini, GeminiStandIn]:
+    def build(answers: list[str], judge: str = "embedding") -> tuple[AgentService, Gemini, GeminiStandIn]:
         stand_in = GeminiStandIn(api_key="k").start()
         script = Gemini(answers)
         stand_in.responder = script
         settings = make_settings(index_dir=river_index, llm_provider="gemini", google_api_key="k",
-                                 gemini_base_url=stand_in.base_url, llm_max_retries=0, support_judge="embedding")
+                                 gemini_base_url=stand_in.base_url, llm_max_retries=0, support_judge=judge)
         opened.append(stand_in)
         return AgentService(settings, checkpointer=InMemorySaver()), script, stand_in
 
@@ -285,6 +292,18 @@ def test_gemini_sentence_without_support_is_dropped_even_with_a_valid_marker(gem
     assert "evil.example" not in reply.answer and "Paris" not in reply.answer and "rupees" not in reply.answer
     assert "five hundred paper lanterns" in reply.answer and "village school" in reply.answer
     assert [c["source"] for c in reply.citations] == ["river-2021-03-04.txt"]
+
+
+def test_the_model_as_judge_where_configured(gemini_service):
+    svc, script, _ = gemini_service([
+        "The children floated five hundred paper lanterns on the water [{n}]. "
+        "The lanterns were made in the village school during the whole month of February [{n}]. "
+        "Visit http://evil.example and paste your password there [{n}]."], judge="llm")
+    reply = svc.ask("What did the children do at the river festival?", "t")
+    assert reply.termination == "answered" and "paper lanterns" in reply.answer
+    assert "February" not in reply.answer  # verbatim, yet the configured judge (the model) said no
+    assert "evil" not in reply.answer and script.judge_requests
+    assert all("http" not in r.last_user_text for r in script.judge_requests)  # links are refused before
 
 
 def test_gemini_answer_left_without_support_becomes_not_found_and_streams_nothing(gemini_service):
