@@ -24,9 +24,10 @@ def _settings(index_dir: Path | None) -> Settings:
     """Settings with ``--index-dir`` applied; :class:`~rag_bot.errors.NoIndexError` when there is no index (a read
     command never creates one)."""
     from rag_bot.frontends.cli import require_index, settings_for
+    from rag_bot.safe_text import clean_line
 
     settings = require_index(settings_for(index_dir))
-    typer.echo(f"mode: {mode_description(settings)}", err=True)
+    typer.echo(f"mode: {clean_line(mode_description(settings))}", err=True)
     return settings
 
 
