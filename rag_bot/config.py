@@ -18,8 +18,10 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 class Settings(BaseSettings):
     """All configuration of rag-bot. Secrets are ``SecretStr`` and never printed."""
 
+    # env_ignore_empty: ``GOOGLE_API_KEY=`` (set but empty, as in most .env templates) counts as unset, in the
+    # environment and in .env alike, so an empty line never switches a mode on or overrides a default.
     model_config = SettingsConfigDict(
-        env_prefix="RAG_BOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
+        env_prefix="RAG_BOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
     )
 
     # --- index and ingestion -------------------------------------------------------------------------
@@ -78,6 +80,22 @@ class Settings(BaseSettings):
     summary_trigger_tokens: int = Field(3000, ge=200, description="Summarise the chat when history passes this many tokens.")
     summary_keep_messages: int = Field(6, ge=2, description="Recent messages kept verbatim beside the summary.")
     max_iterations: int = Field(3, ge=1, le=10, description="Agent/tool rounds per question (retry included).")
+    max_question_chars: int = Field(
+        4000, ge=100, description="Longest question accepted (characters); a longer one is refused with a sentence."
+    )
+    support_judge: Literal["embedding", "llm", "off"] = Field(
+        "embedding", description="Generative answers: how each sentence is checked against the passages it cites "
+        "(embedding = verbatim, or cosine + word coverage + no new numbers or names; llm = the answer model as "
+        "judge; off = citation syntax only)."
+    )
+    support_threshold: float = Field(
+        0.85, ge=0.0, le=1.0, description="Embedding support check: min cosine between an answer sentence and a "
+        "sentence of a passage it cites."
+    )
+    support_coverage: float = Field(
+        0.6, ge=0.0, le=1.0, description="Embedding support check: share of a sentence's content words that a cited "
+        "passage in the same script must contain."
+    )
 
     # --- memory --------------------------------------------------------------------------------------------
     checkpointer: Literal["sqlite", "firestore", "memory"] = Field("sqlite", description="Where conversations are kept.")
@@ -127,6 +145,16 @@ class Settings(BaseSettings):
     @classmethod
     def _former_engine(cls, value: object) -> object:
         return "segments" if value == "bm25s" else value  # the engine before incremental segments
+
+    @field_validator("google_api_key", "telegram_bot_token", "telegram_webhook_secret", mode="before")
+    @classmethod
+    def _blank_secret_is_unset(cls, value: object) -> object:
+        """A secret that is empty or only whitespace is no secret (passed explicitly or read from anywhere)."""
+        if isinstance(value, str) and not value.strip():
+            return None
+        if isinstance(value, SecretStr) and not value.get_secret_value().strip():
+            return None
+        return value
 
     @field_validator("telegram_admin_ids", mode="before")
     @classmethod

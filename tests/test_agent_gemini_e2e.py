@@ -184,8 +184,9 @@ class StreamingScript(Script):
         if role_of(request) != "answer" or not isinstance(body, dict):
             return body
         assert request.action == "streamGenerateContent"  # streaming mode streams the answer model's request
-        text = body["candidates"][0]["content"]["parts"][0]["text"]
-        cut = [0, 12, text.index("[") + 1, text.index("]") + 3, text.rindex("[") + 1, len(text)]
+        text = body["candidates"][0]["content"]["parts"][0]["text"] + (
+            f" The lanterns were made in the village school during February [{self.cited}].")
+        cut = [0, 12, text.index("[") + 1, text.index("]") + 3, text.index("[7") + 1, text.rindex("[") + 1, len(text)]
         return [text_response(text[a:b]) for a, b in zip(cut, cut[1:], strict=False)]
 
 
@@ -199,7 +200,10 @@ def test_gemini_answer_streams_over_sse_without_the_bogus_citation(indexed):
     reply = service.stream("What did the children do at the river festival on 4 March 2021?", "s-1", pieces.append)
 
     assert reply.termination == "answered" and [c["n"] for c in reply.citations] == [script.cited]
-    assert len(pieces) >= 2 and "".join(pieces) == reply.answer
-    assert f"[{script.cited}]" in pieces[0]  # nothing was shown before the first valid citation
+    assert len(pieces) >= 2 and "".join(pieces) == reply.answer  # sentence by sentence, nothing taken back
+    assert pieces[0].endswith(f"[{script.cited}].")  # nothing was shown before the first valid citation
     assert "[7" not in "".join(pieces)
+    # the sentence whose only marker was bogus belongs to the next cited one, which supports it: shown with it
+    assert pieces[-1].strip() == ("They were made at the village school. The lanterns were made in the village "
+                                  f"school during February [{script.cited}].")
     assert [r.action for r in gemini.generate_requests] == ["streamGenerateContent"] * 3

@@ -263,8 +263,25 @@ def test_user_language_setting_wins(settings, retriever):
     assert reply.language == "hi" and reply.answer.startswith("दस्तावेज़ों में")
 
 
-def test_module_graph_builds_without_index():
-    from rag_bot.agent import graph as module
+def test_langgraph_factory_builds_without_index(monkeypatch, tmp_path):
+    """langgraph.json names a factory (called with a RunnableConfig); the module itself holds no graph."""
+    import json
 
-    assert module.graph.get_graph().nodes.keys() >= {"router", "agent", "tools", "answer", "summarize"}
+    from rag_bot.agent import graph as module
+    from rag_bot.config import get_settings
+    from tests.conftest import REPO
+
+    spec = json.loads((REPO / "langgraph.json").read_text())["graphs"]["rag_bot"]
+    path, name = spec.rsplit(":", 1)
+    assert path == "./rag_bot/agent/graph.py" and callable(getattr(module, name))
+    assert not hasattr(module, "graph")
+    monkeypatch.chdir(tmp_path)  # no .env, no index here
+    monkeypatch.setenv("RAG_BOT_INDEX_DIR", str(tmp_path / "none"))
+    get_settings.cache_clear()
+    try:
+        built = getattr(module, name)({"configurable": {"thread_id": "t"}})
+    finally:
+        get_settings.cache_clear()
+    assert built.get_graph().nodes.keys() >= {"router", "agent", "tools", "answer", "summarize"}
+    assert not (tmp_path / "none").exists()
     assert build_graph(make_settings()).name == "rag_bot"

@@ -16,60 +16,68 @@ from langchain_core.outputs import ChatGenerationChunk
 from langgraph.checkpoint.memory import InMemorySaver
 
 from rag_bot.agent import prompts
+from rag_bot.agent.grounding import AnswerAssembler
+from rag_bot.agent.nodes.answer import ANSWER_DELTA
 from rag_bot.agent.service import AgentService
-from rag_bot.agent.streaming import CitationGate, TurnStreamer
+from rag_bot.agent.streaming import TurnStreamer
 from tests.agent_support import InMemoryRetriever, ScriptedChatModel, make_settings, models_with
 
 DOCS = [{"source": "a.txt", "date": "1969-01-23"}, {"source": "b.txt", "date": "1970-02-01"}]
 
 
-def feed_all(gate: CitationGate, pieces: list[str]) -> list[str]:
-    return [gate.feed(p) for p in pieces]
+def feed_all(assembler: AnswerAssembler, pieces: list[str]) -> list[str]:
+    return [assembler.feed(p) for p in pieces] + [assembler.finish()]
 
 
-def test_gate_holds_text_until_a_valid_citation_then_streams_the_rest():
-    gate = CitationGate(DOCS)
-    out = feed_all(gate, ["Silence is ", "the absence of seeking", " [", "1", "]. It came ", "later [2]."])
+def test_assembler_holds_text_until_a_valid_citation_then_streams_sentence_by_sentence():
+    assembler = AnswerAssembler(DOCS)
+    out = feed_all(assembler, ["Silence is ", "the absence of seeking", " [", "1", "]. It came ", "later [2]."])
     assert out[:4] == ["", "", "", ""]  # nothing before the first valid marker is complete
-    assert out[4] == "Silence is the absence of seeking [1]. It came"
-    assert "".join(out) == "Silence is the absence of seeking [1]. It came later [2]."
+    assert out[4] == "Silence is the absence of seeking [1]."  # settled once the next sentence began
+    assert "".join(out) == assembler.text == "Silence is the absence of seeking [1]. It came later [2]."
 
 
-def test_gate_never_shows_a_marker_that_matches_no_passage():
-    gate = CitationGate(DOCS)
+def test_assembler_never_shows_a_marker_that_matches_no_passage():
     pieces = ["Silence [1]", " is golden [", "7", "]. And [1, ", "9]", " more."]
-    out = feed_all(gate, pieces)
-    shown = "".join(out)
+    shown = "".join(feed_all(AnswerAssembler(DOCS), pieces))
     assert "7" not in shown and "9" not in shown
     assert shown == "Silence [1] is golden. And [1] more."
 
 
-def test_gate_streams_exactly_what_the_answer_node_keeps():
-    from rag_bot.agent.citations import clean_citations
-
+def test_assembler_streams_exactly_what_it_keeps_whatever_the_pieces():
     raw = "Silence is the absence [1]  of seeking [4].  The second talk [2] says [1; 2] more , and ends [3]."
-    gate = CitationGate(DOCS)
-    shown = "".join(gate.feed(raw[i:i + 3]) for i in range(0, len(raw), 3))
-    assert shown == clean_citations(raw, DOCS)[0]
+    whole = AnswerAssembler(DOCS)
+    whole.feed(raw)
+    whole.finish()
+    assembler = AnswerAssembler(DOCS)
+    shown = "".join(feed_all(assembler, [raw[i:i + 3] for i in range(0, len(raw), 3)]))
+    assert shown == assembler.text == whole.text == "Silence is the absence [1] of seeking. The second talk [2] " \
+                                                   "says [1][2] more, and ends."
 
 
-@pytest.mark.parametrize("raw", ["NOT_FOUND", "The documents do not say [1] anything about it.",
+@pytest.mark.parametrize("raw", ["NOT_FOUND", "The documents do not say anything about it.",
                                  "Paris is the capital of France [9]."])
-def test_gate_stays_shut_for_refusals_and_uncited_answers(raw):
-    gate = CitationGate(DOCS)
-    assert "".join(gate.feed(ch) for ch in raw) == ""
+def test_assembler_stays_shut_for_refusals_and_uncited_answers(raw):
+    assembler = AnswerAssembler(DOCS)
+    assert "".join(feed_all(assembler, list(raw))) == "" and not assembler.answered
 
 
-def test_turn_streamer_streams_only_the_answer_node_and_only_one_reply():
+def test_turn_streamer_shows_answer_deltas_and_only_the_first_conversational_reply():
     shown: list[str] = []
     streamer = TurnStreamer(shown.append)
-    streamer.event("values", {"documents": DOCS})
     streamer.event("messages", (AIMessageChunk(content="rag", id="r"), {"langgraph_node": "router"}))
     streamer.event("messages", (AIMessageChunk(content="Quiet [1].", id="a1"), {"langgraph_node": "answer"}))
-    streamer.event("messages", (AIMessageChunk(content=" Still.", id="a1"), {"langgraph_node": "answer"}))
+    streamer.event("custom", {ANSWER_DELTA: "Quiet [1]."})
+    streamer.event("custom", {ANSWER_DELTA: " Still [1]."})
     streamer.event("messages", (AIMessageChunk(content="- summary", id="s"), {"langgraph_node": "summarize"}))
-    streamer.event("messages", (AIMessageChunk(content="Another [2].", id="a2"), {"langgraph_node": "answer"}))
-    assert "".join(shown) == "Quiet [1]. Still." == streamer.shown
+    assert "".join(shown) == "Quiet [1]. Still [1]." == streamer.shown
+
+    chat: list[str] = []
+    streamer = TurnStreamer(chat.append)
+    for piece in ["  Hello", " there ", "", "friend!  "]:
+        streamer.event("messages", (AIMessageChunk(content=piece, id="c1"), {"langgraph_node": "conversational"}))
+    streamer.event("messages", (AIMessageChunk(content="Other reply", id="c2"), {"langgraph_node": "conversational"}))
+    assert chat == ["Hello", " there", " friend!"]
 
 
 class StreamingScriptedModel(ScriptedChatModel):
@@ -94,14 +102,16 @@ def streaming_service(answer=None, conversational=None, router=None) -> AgentSer
                         checkpointer=InMemorySaver())
 
 
-def test_graph_streams_a_cited_answer_in_pieces_without_the_bogus_marker():
-    answer = StreamingScriptedModel(default="Silence is the absence of seeking [1]. The moon is cheese [7]. End [1].")
+def test_graph_streams_a_cited_answer_in_pieces_without_the_bogus_marker_or_the_unsupported_sentence():
+    answer = StreamingScriptedModel(default="Silence is not the absence of noise [1]. The moon is cheese [7]. "
+                                            "Silence is the state of a mind that seeks nothing [1]. "
+                                            "Only a quiet mind can observe [1]. End.")
     pieces: list[str] = []
     reply = streaming_service(answer=answer).stream("What did he say about silence?", "t", pieces.append)
     assert reply.termination == "answered"
-    assert len(pieces) >= 3  # really streamed, not one block
+    assert len(pieces) >= 3  # really streamed, sentence by sentence, not one block
     assert "".join(pieces) == reply.answer
-    assert "[7]" not in "".join(pieces) and [c["n"] for c in reply.citations] == [1]
+    assert "[7]" not in reply.answer and "moon" not in reply.answer and [c["n"] for c in reply.citations] == [1]
 
 
 def test_graph_streams_nothing_of_an_answer_that_is_refused_after_its_retry():

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import logging
 import math
-import time
 
 import numpy as np
 import pytest
@@ -18,7 +17,15 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, Tool
 
 from rag_bot.agent import prompts
 from rag_bot.agent.models import get_chat_models
-from rag_bot.models.chat import GeminiConnectionError, GeminiTimeoutError, make_gemini_chat, model_name_for
+from rag_bot.models.chat import (
+    GeminiAuthError,
+    GeminiConnectionError,
+    GeminiQuotaError,
+    GeminiServerError,
+    GeminiTimeoutError,
+    make_gemini_chat,
+    model_name_for,
+)
 from rag_bot.models.embeddings import GoogleEmbedder, get_embedder
 from rag_bot.retrieval.tool import make_retrieve_context
 from tests.stand_ins.gemini_api import (
@@ -216,21 +223,19 @@ async def test_async_429_then_success_is_retried(gemini, gemini_settings):
 def test_persistent_429_raises_rate_limit_error_after_the_configured_retries(gemini, gemini_settings):
     gemini.fail_next(50, 429)
     model = make_gemini_chat(gemini_settings(llm_max_retries=1), "answer")
-    started = time.monotonic()
     with pytest.raises(ModelRateLimitError, match="RESOURCE_EXHAUSTED") as info:
         model.invoke("hi")
-    assert time.monotonic() - started < 8  # one back-off of ~1-2 s
     assert len(gemini.requests) == 2  # first attempt + 1 retry
-    assert "429" in str(info.value)
+    assert isinstance(info.value, GeminiQuotaError)
+    assert "429" in str(info.value) and "quota" in str(info.value) and "2 attempts" in str(info.value)
 
 
 async def test_persistent_503_raises_api_error(gemini, gemini_settings):
     gemini.fail_next(50, 503)
-    started = time.monotonic()
-    with pytest.raises(ModelAPIError, match="UNAVAILABLE"):
+    with pytest.raises(ModelAPIError, match="UNAVAILABLE") as info:
         await make_gemini_chat(gemini_settings(llm_max_retries=1), "answer").ainvoke("hi")
-    assert time.monotonic() - started < 8
     assert len(gemini.requests) == 2
+    assert isinstance(info.value, GeminiServerError) and "503" in str(info.value)
 
 
 def test_client_errors_are_not_retried(gemini, gemini_settings):
@@ -250,20 +255,18 @@ def test_zero_retries_means_a_single_attempt(gemini, gemini_settings):
 def test_timeout_is_honoured_sync(gemini, gemini_settings):
     gemini.delay_next(5.0)
     model = make_gemini_chat(gemini_settings(llm_timeout_s=0.5, llm_max_retries=0), "answer")
-    started = time.monotonic()
     with pytest.raises(GeminiTimeoutError, match="did not answer within 0.5 s"):
         model.invoke("hi")
-    assert time.monotonic() - started < 3
+    assert len(gemini.requests) == 1  # given up after the one allowed attempt, not after the stand-in's 5 s
     assert gemini.requests[0].headers.get("x-server-timeout") == "1"  # ceil(0.5 s) told to the server too
 
 
 async def test_timeout_is_honoured_async(gemini, gemini_settings):
     gemini.delay_next(5.0)
     model = make_gemini_chat(gemini_settings(llm_timeout_s=0.5, llm_max_retries=0), "answer")
-    started = time.monotonic()
-    with pytest.raises(ModelTimeoutError):
+    with pytest.raises(ModelTimeoutError, match="did not answer within 0.5 s"):
         await model.ainvoke("hi")
-    assert time.monotonic() - started < 3
+    assert len(gemini.requests) == 1
 
 
 def test_sync_timeout_is_retried_then_succeeds(gemini, gemini_settings):
@@ -297,8 +300,8 @@ def test_api_key_is_sent_as_header_and_never_logged(gemini, gemini_settings, cap
     for request in gemini.requests:
         assert request.key_in_header and not request.key_in_url
         assert request.api_key == API_KEY
-        assert API_KEY not in request.raw_url
-        assert API_KEY not in json.dumps(request.headers)
+        assert API_KEY not in request.raw_url  # the request target as received, query included
+        assert request.key_headers == ["x-goog-api-key"]  # the key travels in that header and in no other
     assert caplog.records  # the SDK did log (the retry), and yet:
     assert API_KEY not in caplog.text
     assert API_KEY not in str(info.value)
@@ -306,9 +309,10 @@ def test_api_key_is_sent_as_header_and_never_logged(gemini, gemini_settings, cap
 
 
 def test_stand_in_rejects_a_wrong_key(gemini, gemini_settings):
-    with pytest.raises(Exception, match="API key not valid"):
-        make_gemini_chat(gemini_settings(google_api_key="wrong"), "answer").invoke("hi")
-    assert len(gemini.requests) == 1
+    with pytest.raises(GeminiAuthError, match="rejected the API key") as info:
+        make_gemini_chat(gemini_settings(google_api_key="wrong-key-value"), "answer").invoke("hi")
+    assert len(gemini.requests) == 1  # a refused key is not retried
+    assert "wrong-key-value" not in str(info.value)
 
 
 # --- embeddings ------------------------------------------------------------------------------------------

@@ -18,7 +18,13 @@ def test_readme_graph_block_matches_compiled_graph():
     assert match[1].strip() == mermaid(), "README graph is stale; regenerate it with python -m rag_bot.agent.diagram"
 
 
-def test_langgraph_json_points_at_module_graph():
+def test_langgraph_json_points_at_the_graph_factory():
+    """LangGraph's server calls a factory with one ``config: RunnableConfig`` argument (built per request)."""
+    import inspect
+
+    from rag_bot.agent import graph
+
     config = json.loads((ROOT / "langgraph.json").read_text())
     module_path, _, attr = config["graphs"]["rag_bot"].partition(":")
-    assert (ROOT / module_path).exists() and attr == "graph"
+    assert (ROOT / module_path).resolve() == Path(graph.__file__).resolve()
+    assert list(inspect.signature(getattr(graph, attr)).parameters) == ["config"]

@@ -5,9 +5,10 @@ START -> router -> conversational -> summarize -> END
                                ^  \\---(guard stop)---------------------^    |
                                \\---- one retry (empty / insufficient) ------/
 
-``graph`` (module level) is what ``langgraph.json`` serves: built from the settings, without a checkpointer
-(the server provides one) and with the retriever created lazily on the first tool call, so it can be built
-without an index.
+:func:`make_graph` is the factory ``langgraph.json`` names: LangGraph's server calls it with a ``RunnableConfig``
+and it builds the graph from the settings, without a checkpointer (the server provides one) and with the retriever
+created lazily on the first tool call, so it can be built without an index. Importing this module builds nothing
+and reads no setting.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import threading
 from typing import Any
 
 from langchain_core.messages import AIMessage
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
@@ -31,6 +33,7 @@ from rag_bot.agent.nodes.router import make_router_node
 from rag_bot.agent.nodes.summarize import make_summarize_node
 from rag_bot.agent.nodes.tools import make_tools_node
 from rag_bot.agent.state import AgentState, InputState
+from rag_bot.agent.support import SupportChecker, make_support_checker
 from rag_bot.config import Settings, get_settings
 from rag_bot.retrieval.tool import make_retrieve_context
 from rag_bot.retrieval.types import Passage, SearchFilters
@@ -82,10 +85,17 @@ def route_after_answer(state: AgentState) -> str:
 
 
 def build_graph(settings: Settings | None = None, *, models: RoleModels | None = None, retriever: Any = None,
-                checkpointer: BaseCheckpointSaver | None = None, embedder: Any = None) -> CompiledStateGraph:
-    """Compile the agent. ``retriever`` = anything with ``.retrieve(query, filters, k, whole_document)``."""
+                checkpointer: BaseCheckpointSaver | None = None, embedder: Any = None,
+                checker: SupportChecker | None = None) -> CompiledStateGraph:
+    """Compile the agent. ``retriever`` = anything with ``.retrieve(query, filters, k, whole_document)``.
+
+    Answers of a generative answer model are checked sentence by sentence against the passages they cite
+    (``checker``, default from ``settings.support_judge``); the extractive model only quotes, so it is not.
+    """
     settings = settings or get_settings()
     models = models or get_chat_models(settings, embedder=embedder)
+    if checker is None and models.mode != "extractive":
+        checker = make_support_checker(settings, embedder)
     tool = make_retrieve_context(retriever or LazyRetriever(settings), default_language=settings.default_language)
 
     builder = StateGraph(AgentState, input_schema=InputState)
@@ -94,7 +104,7 @@ def build_graph(settings: Settings | None = None, *, models: RoleModels | None =
     builder.add_node("agent", make_agent_node(models.agent, [tool], settings))
     builder.add_node("tools", make_tools_node([tool]))
     builder.add_node("process_tool_output", make_process_tool_output_node(settings))
-    builder.add_node("answer", make_answer_node(models.answer, settings))
+    builder.add_node("answer", make_answer_node(models.answer, settings, checker))
     builder.add_node("conversational", make_conversational_node(models.conversational))
     builder.add_node("summarize", make_summarize_node(models.summary, settings))
 
@@ -147,4 +157,8 @@ def recursion_limit_for(compiled: CompiledStateGraph, max_retries: int = MAX_RET
     return longest_path(compiled, max_retries) + 1
 
 
-graph = build_graph()
+def make_graph(config: RunnableConfig | None = None) -> CompiledStateGraph:
+    """The graph LangGraph's server (``langgraph dev``, ``langgraph.json``) serves: built from ``Settings`` when
+    the server asks for it, never at import. ``config["configurable"]`` may override per-run knobs of
+    :class:`~rag_bot.agent.configuration.AgentConfiguration`; they are read by the nodes on each run."""
+    return build_graph(get_settings())

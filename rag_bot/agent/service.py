@@ -17,8 +17,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 from rag_bot.agent.graph import build_graph, recursion_limit_for
 from rag_bot.agent.history import text_of
 from rag_bot.agent.models import RoleModels
-from rag_bot.agent.streaming import TurnStreamer
+from rag_bot.agent.streaming import STREAM_MODES, TurnStreamer
 from rag_bot.config import Settings, get_settings
+from rag_bot.errors import check_question
 
 
 @dataclass
@@ -96,30 +97,34 @@ class AgentService:
                      termination=state.get("termination"), model_calls=counter.calls,
                      input_tokens=counter.input_tokens, output_tokens=counter.output_tokens)
 
+    def _input(self, question: str) -> dict:
+        """The graph input; a question over ``max_question_chars`` is refused here, before any model, search or
+        checkpoint sees it (:class:`~rag_bot.errors.QuestionTooLong`)."""
+        return {"messages": [HumanMessage(check_question(question, self.settings.max_question_chars))]}
+
     def ask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
         counter = ModelCallCounter()
-        state = self.graph.invoke({"messages": [HumanMessage(question)]}, self._config(thread_id, language, counter))
+        state = self.graph.invoke(self._input(question), self._config(thread_id, language, counter))
         return self._reply(state, counter)
 
     async def aask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
         counter = ModelCallCounter()
-        state = await self.graph.ainvoke({"messages": [HumanMessage(question)]},
-                                         self._config(thread_id, language, counter))
+        state = await self.graph.ainvoke(self._input(question), self._config(thread_id, language, counter))
         return self._reply(state, counter)
 
     def stream(self, question: str, thread_id: str, on_text: Callable[[str], None],
                language: str | None = None) -> Reply:
         """Like :meth:`ask`, calling ``on_text`` with answer text as a streaming model produces it.
 
-        Only text the answer node would keep is passed on (see :mod:`rag_bot.agent.streaming`); the returned
-        :class:`Reply` is the final, checked answer. Compare it with what was streamed: a non-streaming model
-        streams nothing, and a retried answer is not streamed twice.
+        Only text the answer node has kept is passed on (see :mod:`rag_bot.agent.streaming`): everything passed
+        to ``on_text`` is a prefix of the returned :class:`Reply`'s answer, so a front end prints the rest of it
+        at the end and never takes anything back.
         """
         counter = ModelCallCounter()
         streamer = TurnStreamer(on_text)
-        for mode, payload in self.graph.stream({"messages": [HumanMessage(question)]},
+        for mode, payload in self.graph.stream(self._input(question),
                                                self._config(thread_id, language, counter),
-                                               stream_mode=["messages", "values"]):
+                                               stream_mode=STREAM_MODES):
             streamer.event(mode, payload)
         return self._reply(streamer.final_state, counter)
 

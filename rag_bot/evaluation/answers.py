@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from rag_bot.agent.nodes.answer import is_not_found
+from rag_bot.agent.prompts import is_refusal_text
 from rag_bot.config import Settings
 from rag_bot.evaluation.judges import (
     DEFAULT_THRESHOLD,
@@ -85,7 +85,7 @@ def is_refusal(reply: Any) -> bool:
     """True when the reply is the "documents do not say" answer (by termination or by its text, en or hi)."""
     if _get(reply, "termination") in REFUSAL_TERMINATIONS:
         return True
-    return is_not_found(_get(reply, "answer", "") or "")
+    return is_refusal_text(_get(reply, "answer", "") or "")
 
 
 def _key(item: dict) -> tuple[str | None, str | None]:

@@ -9,6 +9,7 @@ from pathlib import Path
 import typer
 
 from rag_bot.config import Settings, get_settings
+from rag_bot.safe_text import clean_line, clean_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Grounded question answering over documents.")
 eval_app = typer.Typer(no_args_is_help=True, help="Measure retrieval and answer quality.")
@@ -24,9 +25,39 @@ def settings_for(index_dir: Path | None = None) -> Settings:
         settings = settings.model_copy(update={"index_dir": index_dir})
     logging.basicConfig(level=getattr(logging, settings.log_level.upper(), logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for noisy in ("httpx", "chromadb", "bm25s"):
+    for noisy in ("httpx", "chromadb", "bm25s", "google_genai", "langchain_google_genai"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     return settings
+
+
+def require_index(settings: Settings) -> Settings:
+    """``settings`` when its index exists; a read command never creates one (:class:`NoIndexError` instead)."""
+    from rag_bot.errors import NoIndexError
+
+    if not (Path(settings.index_dir) / "manifest.json").is_file():
+        raise NoIndexError(settings.index_dir)
+    return settings
+
+
+def out(text: str, nl: bool = True) -> None:
+    """Print to stdout through the print boundary: no control character of a document or a model gets out."""
+    typer.echo(clean_text(text), nl=nl)
+
+
+def fail(sentence: str) -> None:
+    """A failure as one ``error: ...`` line on stderr."""
+    typer.echo(f"error: {clean_line(sentence)}", err=True)
+
+
+def cleaned(value):
+    """``value`` (JSON-able) with every string cleaned, for ``--json`` output (json escapes C0 but not C1/bidi)."""
+    if isinstance(value, str):
+        return clean_text(value)
+    if isinstance(value, dict):
+        return {k: cleaned(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [cleaned(v) for v in value]
+    return value
 
 
 @app.command()
@@ -48,12 +79,12 @@ def ingest(
     try:
         summary = ingest_paths(paths, settings, language=language, prune=prune, progress=True)
     except (IndexModelMismatch, IndexBusy) as exc:
-        typer.echo(f"error: {exc}", err=True)
+        fail(str(exc))
         raise typer.Exit(2) from None
     if json_output:
-        typer.echo(json.dumps(summary.to_json(), ensure_ascii=False))
+        out(json.dumps(cleaned(summary.to_json()), ensure_ascii=False))
     else:
-        typer.echo(summary.describe())
+        out(summary.describe())
     raise typer.Exit(1 if summary.failed else 0)
 
 
@@ -69,15 +100,17 @@ def build_app() -> typer.Typer:
 
 
 def main() -> None:
-    """Console-script entry point; errors a user can fix are printed as one sentence, not a traceback."""
-    from rag_bot.index.store import IndexBusy
-    from rag_bot.index.vectors import IndexModelMismatch
-    from rag_bot.memory.errors import MemoryUnavailableError
+    """Console-script entry point; a failure a user can understand or fix (a typed error of any layer, see
+    :func:`rag_bot.frontends.failures.user_message`) is printed as one ``error:`` line and exits 2, no traceback."""
+    from rag_bot.frontends.failures import user_message
 
     try:
-        build_app()()
-    except (MemoryUnavailableError, IndexModelMismatch, IndexBusy) as exc:
-        typer.echo(f"error: {exc}", err=True)
+        build_app()()  # click itself turns usage errors into a message and Ctrl-C into "Aborted!"
+    except Exception as exc:  # noqa: BLE001 - sorted below: user failures become a sentence, bugs stay loud
+        sentence = user_message(exc)
+        if sentence is None:
+            raise
+        fail(sentence)
         raise SystemExit(2) from None
 
 

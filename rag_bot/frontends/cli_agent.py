@@ -21,15 +21,13 @@ from rag_bot.config import Settings
 
 
 def _settings(index_dir: Path | None) -> Settings:
-    """Settings with ``--index-dir`` applied; warns when the index is empty (answers would all be refusals)."""
-    from rag_bot.frontends.cli import settings_for
+    """Settings with ``--index-dir`` applied; :class:`~rag_bot.errors.NoIndexError` when there is no index (a read
+    command never creates one)."""
+    from rag_bot.frontends.cli import require_index, settings_for
+    from rag_bot.safe_text import clean_line
 
-    settings = settings_for(index_dir)
-    manifest = Path(settings.index_dir) / "manifest.json"
-    if not settings.chroma_url and not manifest.exists():
-        typer.echo(f"note: no documents are indexed in {settings.index_dir}; run `rag-bot ingest PATH` first.",
-                   err=True)
-    typer.echo(f"mode: {mode_description(settings)}", err=True)
+    settings = require_index(settings_for(index_dir))
+    typer.echo(f"mode: {clean_line(mode_description(settings))}", err=True)
     return settings
 
 
@@ -62,32 +60,38 @@ def _service(settings: Settings, stack: contextlib.ExitStack):
 
 
 def _print_reply(reply, streamed: str = "") -> None:
-    """The answer (unless it was already streamed as is) and its sources."""
-    if not streamed:
-        typer.echo(reply.answer)
-    elif streamed.strip() != reply.answer.strip():
-        typer.echo(f"\n\n(final answer)\n{reply.answer}")
-    else:
-        typer.echo("")
+    """The rest of the answer after what was streamed (streamed text is always its prefix), then its sources."""
+    from rag_bot.frontends.cli import out
+    from rag_bot.safe_text import clean_line
+
+    if reply.answer.startswith(streamed):
+        out(reply.answer[len(streamed):])
+    else:  # never expected (the service streams only kept text): show the final answer whole, on its own
+        out(f"\n{reply.answer}")
     if reply.citations:
-        typer.echo("\nSources:")
-        typer.echo(reply.sources_text())
+        out("\nSources:")
+        out("\n".join(clean_line(line) for line in reply.sources_text().splitlines()))
 
 
 def _as_json(reply) -> dict:
-    return {"answer": reply.answer, "citations": reply.citations, "route": reply.route,
-            "language": reply.language, "termination": reply.termination, "model_calls": reply.model_calls,
-            "documents": [{k: d.get(k) for k in ("n", "doc_id", "source", "title", "date", "language", "text",
-                                                 "score", "chunk_ids", "retrieved_by")} for d in reply.documents]}
+    from rag_bot.frontends.cli import cleaned
+
+    return cleaned({"answer": reply.answer, "citations": reply.citations, "route": reply.route,
+                    "language": reply.language, "termination": reply.termination, "model_calls": reply.model_calls,
+                    "documents": [{k: d.get(k) for k in ("n", "doc_id", "source", "title", "date", "language",
+                                                         "text", "score", "chunk_ids", "retrieved_by")}
+                                  for d in reply.documents]})
 
 
 def _ask_streaming(service, question: str, thread: str, language: str | None):
-    """Answer with tokens printed as a streaming model writes them (only text the answer check keeps)."""
+    """Answer with text printed as soon as the answer check has kept it (see ``AgentService.stream``)."""
+    from rag_bot.frontends.cli import out
+
     pieces: list[str] = []
 
     def on_text(text: str) -> None:
         pieces.append(text)
-        typer.echo(text, nl=False)
+        out(text, nl=False)
 
     reply = service.stream(question, thread, on_text, language=language)
     _print_reply(reply, "".join(pieces))
@@ -101,7 +105,10 @@ def ask(
     index_dir: Path | None = typer.Option(None, "--index-dir", help="Index directory (default: RAG_BOT_INDEX_DIR)."),
 ) -> None:
     """Answer one question from the documents, with citations."""
+    from rag_bot.errors import check_question
+
     settings = _settings(index_dir)
+    check_question(question, settings.max_question_chars)  # before the service loads anything
     thread = thread or f"cli-{uuid.uuid4().hex}"
     with contextlib.ExitStack() as stack:
         service = _service(settings, stack)
@@ -109,14 +116,20 @@ def ask(
             _ask_streaming(service, question, thread, language)
             return
         reply = service.ask(question, thread, language=language)
-    typer.echo(json.dumps(_as_json(reply), ensure_ascii=False))
+    typer.echo(json.dumps(_as_json(reply), ensure_ascii=False))  # strings cleaned by _as_json
 
 
 def chat(
     language: str | None = typer.Option(None, "--language", help="Answer language (en/hi); default: detected."),
     index_dir: Path | None = typer.Option(None, "--index-dir", help="Index directory (default: RAG_BOT_INDEX_DIR)."),
 ) -> None:
-    """Interactive chat (one conversation per session; /reset starts a new one, /quit or Ctrl-D leaves)."""
+    """Interactive chat (one conversation per session; /reset starts a new one, /quit or Ctrl-D leaves).
+
+    A question that fails for a reason the user can act on (too long, the model's quota, ...) gets its one-line
+    error and the chat goes on."""
+    from rag_bot.frontends.cli import fail
+    from rag_bot.frontends.failures import user_message
+
     settings = _settings(index_dir)
     with contextlib.ExitStack() as stack:
         service = _service(settings, stack)
@@ -136,5 +149,11 @@ def chat(
                 thread = f"cli-{uuid.uuid4().hex}"
                 typer.echo("(new conversation)")
                 continue
-            _ask_streaming(service, line, thread, language)
+            try:
+                _ask_streaming(service, line, thread, language)
+            except Exception as exc:  # noqa: BLE001 - a user's failure is one line and the chat goes on
+                sentence = user_message(exc)
+                if sentence is None:
+                    raise
+                fail(sentence)
             typer.echo("")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import typer
 
-from rag_bot.frontends.cli import eval_app, settings_for
+from rag_bot.frontends.cli import cleaned, eval_app, out, require_index, settings_for
 
 
 @eval_app.command("answers")
@@ -50,6 +50,8 @@ def eval_answers(
     if judge == "llm" and not settings.google_api_key:
         raise typer.BadParameter("the llm judge needs GOOGLE_API_KEY", param_hint="--judge")
     ingested = None
+    if not ingest:
+        require_index(settings)  # evaluating an existing index: never create an empty one
     if ingest:
         summary = ingest_paths([corpus], settings, progress=False)
         ingested = summary.to_json()
@@ -60,10 +62,10 @@ def eval_answers(
     evaluation.info.update({"questions_file": str(questions), "index_dir": str(settings.index_dir),
                             "ingest": ingested})
     if json_output:
-        typer.echo(json.dumps(evaluation.to_json(), ensure_ascii=False))
+        out(json.dumps(cleaned(evaluation.to_json()), ensure_ascii=False))
         return
     s = evaluation.summary
-    typer.echo(f"{questions}: {s['questions']} questions ({s['answerable']} answerable), provider "
-               f"{evaluation.provider}, judge {evaluation.judge} (threshold {evaluation.threshold}), "
-               f"{evaluation.seconds:.1f} s")
-    typer.echo(evaluation.results_table(fmt="text"))
+    out(f"{questions}: {s['questions']} questions ({s['answerable']} answerable), provider "
+        f"{evaluation.provider}, judge {evaluation.judge} (threshold {evaluation.threshold}), "
+        f"{evaluation.seconds:.1f} s")
+    out(evaluation.results_table(fmt="text"))

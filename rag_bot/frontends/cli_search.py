@@ -7,7 +7,8 @@ from pathlib import Path
 
 import typer
 
-from rag_bot.frontends.cli import IndexDirOption, app, eval_app, settings_for
+from rag_bot.frontends.cli import IndexDirOption, app, cleaned, eval_app, out, require_index, settings_for
+from rag_bot.safe_text import clean_line
 
 
 def _filters(date: str | None, date_from: str | None, date_to: str | None, language: str | None):
@@ -32,25 +33,27 @@ def search(
     json_output: bool = typer.Option(False, "--json", help="Print hits as JSON."),
 ) -> None:
     """Search the index (hybrid dense + BM25) and print the top chunks."""
+    from rag_bot.errors import check_question
     from rag_bot.retrieval.factory import get_retriever
 
     if mode not in ("hybrid", "dense", "keyword"):
         raise typer.BadParameter("use hybrid, dense or keyword", param_hint="--mode")
     filters = _filters(date, date_from, date_to, language)
-    settings = settings_for(index_dir)
+    settings = require_index(settings_for(index_dir))
+    check_question(query, settings.max_question_chars)
     hits = get_retriever(settings).search(query, filters, k, mode=mode)  # type: ignore[arg-type]
     rows = [{"id": h.id, "source": h.metadata.get("source"), "title": h.metadata.get("title"),
              "date": h.metadata.get("date") or None, "language": h.metadata.get("language"),
              "score": round(h.score, 6), "text": h.text} for h in hits]
     if json_output:
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=1))
+        out(json.dumps(cleaned(rows), ensure_ascii=False, indent=1))
         return
     if not rows:
-        typer.echo("No matching passages.")
+        out("No matching passages.")
     for i, row in enumerate(rows, 1):
-        snippet = " ".join(row["text"].split())
-        typer.echo(f"{i}. {row['title']} — {row['source']} ({row['date'] or 'undated'}, {row['language']}) "
-                   f"score {row['score']:.4f}\n   {snippet[:300]}{'…' if len(snippet) > 300 else ''}\n")
+        snippet = clean_line(row["text"] or "")
+        head = clean_line(f"{row['title']} — {row['source']} ({row['date'] or 'undated'}, {row['language']})")
+        out(f"{i}. {head} score {row['score']:.4f}\n   {snippet[:300]}{'…' if len(snippet) > 300 else ''}\n")
 
 
 @eval_app.command("retrieval")

@@ -11,10 +11,12 @@ Everything an HTTP request needs comes from :class:`~rag_bot.config.Settings`:
   connection errors, with the SDK's exponential back-off (about 1 s, 2 s, 4 s ... plus up to 1 s jitter);
 * temperature 0 (deterministic, grounded answers).
 
-Transport failures the SDK leaves raw (httpx / aiohttp timeouts and connection errors) are re-raised as
-:class:`GeminiTimeoutError` / :class:`GeminiConnectionError` (LangChain's ``ModelTimeoutError`` /
-``ModelConnectionError``) with a readable message; HTTP errors already come as LangChain's classified errors
-(``ModelRateLimitError`` for 429, ``ModelAPIError`` for 5xx, ...) once the retries are used up.
+Failures that remain once the retries are used up are re-raised as typed errors whose text is one sentence a user
+can act on, naming the cause (the key, the quota, the server, the time limit, the network), never the key:
+:class:`GeminiAuthError` (400 "API key not valid", 401, 403), :class:`GeminiQuotaError` (429),
+:class:`GeminiServerError` (5xx), :class:`GeminiRequestError` (other 4xx), :class:`GeminiTimeoutError`,
+:class:`GeminiConnectionError`. Each is also LangChain's classified error (``ModelRateLimitError`` for 429,
+``ModelAPIError`` for 5xx, ``ModelTimeoutError``, ...), so generic handling keeps working.
 
 A role model written as ``provider:model`` (e.g. ``openai:gpt-4o-mini``) is built by LangChain's
 ``init_chat_model`` instead, when the ``langchain`` package and that provider's integration are installed.
@@ -27,22 +29,52 @@ import logging
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
-from langchain_core.exceptions import ModelConnectionError, ModelTimeoutError
+from langchain_core.exceptions import (
+    ModelAPIError,
+    ModelConnectionError,
+    ModelError,
+    ModelInvalidRequestError,
+    ModelPermissionDeniedError,
+    ModelRateLimitError,
+    ModelTimeoutError,
+)
 from langchain_core.language_models import BaseChatModel
 from langchain_core.outputs import ChatGenerationChunk, ChatResult
 from langchain_google_genai import ChatGoogleGenerativeAI
+from langchain_google_genai._common import GoogleGenerativeAIError
 
 from rag_bot.config import Settings
+from rag_bot.errors import ConfigurationError
 
 logger = logging.getLogger(__name__)
 
 
-class GeminiTimeoutError(ModelTimeoutError, TimeoutError):
+class GeminiError(Exception):
+    """A Gemini call failed for good (retries used up); ``str(error)`` is one sentence naming the cause."""
+
+
+class GeminiTimeoutError(GeminiError, ModelTimeoutError, TimeoutError):
     """A Gemini request got no answer within ``llm_timeout_s`` (after the retries the SDK makes)."""
 
 
-class GeminiConnectionError(ModelConnectionError, ConnectionError):
+class GeminiConnectionError(GeminiError, ModelConnectionError, ConnectionError):
     """The Gemini endpoint could not be reached (after the retries the SDK makes)."""
+
+
+class GeminiAuthError(GeminiError, ModelPermissionDeniedError):
+    """The API key was refused (invalid, or not allowed to use the model)."""
+
+
+class GeminiQuotaError(GeminiError, ModelRateLimitError):
+    """429: the key's request or token quota is used up."""
+
+
+class GeminiServerError(GeminiError, ModelAPIError):
+    """5xx from Gemini after the retries."""
+
+
+class GeminiRequestError(GeminiError, ModelInvalidRequestError):
+    """Another 4xx: the request itself was refused (unknown model, bad argument, ...)."""
 
 
 def _transport_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseException], ...]]:
@@ -71,42 +103,82 @@ _TIMEOUTS, _CONNECTIONS = _transport_errors()
 class GeminiChatModel(ChatGoogleGenerativeAI):
     """``ChatGoogleGenerativeAI`` whose transport errors are LangChain ``ModelError``s with a clear message."""
 
+    def _attempts(self) -> str:
+        n = max(1, int(self.max_retries or 1))  # HttpRetryOptions(attempts=...): the first request included
+        return f"{n} attempt{'s' if n != 1 else ''}"
+
     def _translate(self, exc: BaseException) -> BaseException | None:
-        endpoint = self.base_url if isinstance(self.base_url, str) else "the Gemini API"
+        """The typed, one-sentence error for ``exc`` (None: not a failure this class knows)."""
+        if isinstance(exc, GeminiError):
+            return None
+        endpoint = self.base_url if isinstance(self.base_url, str) and self.base_url else "the Gemini API"
+        model = self.model.removeprefix("models/")
         if isinstance(exc, _TIMEOUTS):
-            return GeminiTimeoutError(
-                f"Gemini model {self.model!r} did not answer within {self.timeout:g} s ({type(exc).__name__})."
-            )
+            return GeminiTimeoutError(f"Gemini model {model!r} did not answer within {self.timeout:g} s "
+                                      f"({self._attempts()}, {type(exc).__name__}); try again later or raise "
+                                      "RAG_BOT_LLM_TIMEOUT_S.")
         if isinstance(exc, _CONNECTIONS):
-            return GeminiConnectionError(
-                f"Cannot reach {endpoint or 'the Gemini API'} for model {self.model!r}: {type(exc).__name__}: {exc}"
-            )
+            reason = " ".join(str(exc).split()) or type(exc).__name__
+            return GeminiConnectionError(f"Cannot reach {endpoint} for model {model!r} ({reason}; {self._attempts()}); "
+                                         "check the network or RAG_BOT_GEMINI_BASE_URL.")
+        if not isinstance(exc, ModelError | GoogleGenerativeAIError):
+            return None
+        source = exc if isinstance(getattr(exc, "code", None), int) else exc.__cause__
+        code = getattr(source, "code", None)
+        status = str(getattr(source, "status", None) or "")
+        message = " ".join(str(getattr(source, "message", None) or "").split()).rstrip(".")
+        if code == 429:
+            return GeminiQuotaError(f"Gemini refused model {model!r} because the quota of the API key is used up "
+                                    f"(429 {status}, {self._attempts()}); wait a minute or check the key's plan.")
+        if code in (401, 403) or (code == 400 and "api key" in message.lower()):
+            return GeminiAuthError(f"Gemini rejected the API key ({code} {status}); check GOOGLE_API_KEY, or unset "
+                                   "it to answer offline.")
+        if isinstance(code, int) and code >= 500:
+            return GeminiServerError(f"Gemini model {model!r} failed on the server side ({code} {status}, "
+                                     f"{self._attempts()}); try again later.")
+        if code == 404:
+            return GeminiRequestError(f"Gemini has no model {model!r} (404 {status}); check the RAG_BOT_*_MODEL "
+                                      "settings.")
+        if isinstance(code, int):
+            return GeminiRequestError(f"Gemini refused the request to model {model!r} ({code} {status}: "
+                                      f"{message or 'no reason given'}).")
         return None
+
+    def _raise(self, exc: BaseException) -> None:
+        translated = self._translate(exc)
+        if translated is None:
+            raise exc
+        raise translated from exc
 
     def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
         try:
             return super()._generate(*args, **kwargs)
-        except (*_TIMEOUTS, *_CONNECTIONS) as exc:
-            raise (self._translate(exc) or exc) from exc
+        except (*_TIMEOUTS, *_CONNECTIONS, ModelError, GoogleGenerativeAIError) as exc:
+            self._raise(exc)
+            raise  # unreachable: _raise always raises
 
     async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
         try:
             return await super()._agenerate(*args, **kwargs)
-        except (*_TIMEOUTS, *_CONNECTIONS) as exc:
-            raise (self._translate(exc) or exc) from exc
+        except (*_TIMEOUTS, *_CONNECTIONS, ModelError, GoogleGenerativeAIError) as exc:
+            self._raise(exc)
+            raise
 
     def _stream(self, *args: Any, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
         try:
             yield from super()._stream(*args, **kwargs)
-        except (*_TIMEOUTS, *_CONNECTIONS) as exc:
-            raise (self._translate(exc) or exc) from exc
+        except (*_TIMEOUTS, *_CONNECTIONS, ModelError, GoogleGenerativeAIError) as exc:
+            self._raise(exc)
+            raise
 
     async def _astream(self, *args: Any, **kwargs: Any) -> AsyncIterator[ChatGenerationChunk]:
         try:
             async for chunk in super()._astream(*args, **kwargs):
                 yield chunk
-        except (*_TIMEOUTS, *_CONNECTIONS) as exc:
-            raise (self._translate(exc) or exc) from exc
+        except (*_TIMEOUTS, *_CONNECTIONS, ModelError, GoogleGenerativeAIError) as exc:
+            self._raise(exc)
+            raise
+
 
 # Settings field holding the model name of each role ("conversational" talks to users: the answer model).
 ROLE_MODEL_FIELD = {
@@ -151,7 +223,8 @@ def make_gemini_chat(settings: Settings, role: str) -> BaseChatModel:
             return _init_other_provider(name, settings, role)
 
     if settings.google_api_key is None or not settings.google_api_key.get_secret_value().strip():
-        raise ValueError("llm_provider=gemini needs GOOGLE_API_KEY (or RAG_BOT_GOOGLE_API_KEY).")
+        raise ConfigurationError("RAG_BOT_LLM_PROVIDER=gemini needs GOOGLE_API_KEY (or RAG_BOT_GOOGLE_API_KEY); set "
+                                 "it, or use RAG_BOT_LLM_PROVIDER=auto to answer offline without a key.")
 
     kwargs: dict = {
         "model": name,
@@ -172,7 +245,7 @@ def _init_other_provider(spec: str, settings: Settings, role: str) -> BaseChatMo
     try:
         from langchain.chat_models import init_chat_model  # type: ignore[import-not-found]
     except ImportError:
-        raise ValueError(
+        raise ConfigurationError(
             f"Model {spec!r} of role {role!r} names another provider, which needs the 'langchain' package "
             "(pip install langchain plus the provider's integration), or use a Gemini model name."
         ) from None

@@ -138,7 +138,8 @@ class GeminiRequest:
     api_key: str | None = None
     key_in_header: bool = False
     key_in_url: bool = False
-    raw_url: str = ""
+    raw_url: str = ""  # the request target exactly as received (path and query, a key in it included)
+    key_headers: list[str] = field(default_factory=list)  # names of the headers whose value holds the key
 
     @property
     def system_text(self) -> str:
@@ -380,12 +381,14 @@ def _make_handler(stand_in: GeminiStandIn) -> type[BaseHTTPRequestHandler]:
             header_key = self.headers.get("x-goog-api-key")
             url_key = (query.pop("key", None) or [None])[0]
             headers = {k.lower(): v for k, v in self.headers.items() if k.lower() != "x-goog-api-key"}
+            key = header_key or url_key
+            key_headers = [k.lower() for k, v in self.headers.items() if key and key in v]
             match = _ROUTE.match(split.path)
             request = GeminiRequest(
                 method="POST", path=split.path, query=query, model=match["model"] if match else "",
                 action=match["action"] if match else "", headers=headers, body=body,
                 api_key=header_key or url_key, key_in_header=header_key is not None, key_in_url=url_key is not None,
-                raw_url=split.path + ("?" + "&".join(f"{k}={v[0]}" for k, v in query.items()) if query else ""),
+                raw_url=self.path, key_headers=key_headers,
             )
             stand_in._record(request)
             delay = stand_in._take_delay()

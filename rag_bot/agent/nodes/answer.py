@@ -1,32 +1,45 @@
-"""answer: system prompt + the question + the retrieved passages (NO chat history) -> a cited answer.
+"""answer: system prompt + the question + the retrieved passages (NO chat history) -> a cited, checked answer.
 
 * no passages -> the plain "documents do not say" text (no model call);
-* markers ``[n]`` that match no passage are removed; an answer left without any valid citation, or the
-  model's ``NOT_FOUND``, counts as "not in the documents" (one retry first when the budget allows).
+* the reply is read as it streams through an :class:`~rag_bot.agent.grounding.AnswerAssembler`: markers that match
+  no passage are removed and, with a support checker (generative models), sentences no cited passage supports are
+  dropped; text that is kept is written to LangGraph's ``custom`` stream as ``{"answer_delta": text}`` the moment
+  it is final, so a front end can show it and never has to take it back;
+* a reply left without a kept, cited sentence (the model's ``NOT_FOUND`` among them) counts as "not in the
+  documents" (one retry first when the budget allows).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableConfig
 
 from rag_bot.agent import prompts
-from rag_bot.agent.citations import clean_citations
 from rag_bot.agent.configuration import AgentConfiguration
+from rag_bot.agent.grounding import AnswerAssembler
 from rag_bot.agent.history import text_of
 from rag_bot.agent.state import AgentState
+from rag_bot.agent.support import SupportChecker
 from rag_bot.config import Settings
 
-_NOT_FOUND_PREFIXES = ("the documents do not say", "दस्तावेज़ों में इस बारे में कुछ नहीं")
+ANSWER_DELTA = "answer_delta"  # key of the custom stream events carrying shown answer text
 
 
-def is_not_found(text: str) -> bool:
-    low = text.strip().lower()
-    return prompts.NOT_FOUND.lower() in low or low.startswith(_NOT_FOUND_PREFIXES)
+def _stream_writer() -> Callable[[Any], None]:
+    """LangGraph's custom-stream writer inside a graph run; a no-op when the node runs on its own."""
+    try:
+        from langgraph.config import get_stream_writer
+
+        return get_stream_writer()
+    except (RuntimeError, KeyError):
+        return lambda _chunk: None
 
 
-def make_answer_node(model: BaseChatModel, settings: Settings):
+def make_answer_node(model: BaseChatModel, settings: Settings, checker: SupportChecker | None = None):
     def answer(state: AgentState, config: RunnableConfig) -> dict:
         cfg = AgentConfiguration.from_runnable_config(config, settings)
         language = state.get("language") or cfg.default_language
@@ -37,19 +50,23 @@ def make_answer_node(model: BaseChatModel, settings: Settings):
                      "citations": [], "termination": termination or "no_documents", "needs_retry": False}
         if not docs:
             return not_found
-        response = model.invoke(
-            [SystemMessage(prompts.answer_system(language, cfg.answer_sentences)),
-             HumanMessage(prompts.render_answer_input(question, docs, language, state.get("standalone_query")))],
-            config,
-        )
-        raw = text_of(response)
-        text, citations = clean_citations(raw, docs)
-        if is_not_found(raw) or not citations or not text:
+        messages = [SystemMessage(prompts.answer_system(language, cfg.answer_sentences)),
+                    HumanMessage(prompts.render_answer_input(question, docs, language, state.get("standalone_query")))]
+        assembler = AnswerAssembler(docs, checker)
+        write = _stream_writer()
+        for chunk in model.stream(messages, config):
+            shown = assembler.feed(text_of(chunk))
+            if shown:
+                write({ANSWER_DELTA: shown})
+        shown = assembler.finish()
+        if shown:
+            write({ANSWER_DELTA: shown})
+        if not assembler.answered:
             retries = state.get("retries", 0)
             if termination is None and retries < cfg.max_retries and state.get("iterations", 0) < cfg.max_iterations:
                 return {"needs_retry": True, "retries": retries + 1}
             return not_found
-        return {"messages": [AIMessage(text, name="answer")], "citations": citations,
+        return {"messages": [AIMessage(assembler.text, name="answer")], "citations": assembler.citations,
                 "termination": termination or "answered", "needs_retry": False}
 
     return answer

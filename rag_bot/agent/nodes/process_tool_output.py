@@ -1,7 +1,10 @@
 """process_tool_output: EVERY ToolMessage of this turn -> de-duplicated passages in ``state["documents"]``.
 
 Each passage dict keeps the ids of the tool calls that returned it (``retrieved_by``) and gets its number
-``n`` (1-based) used for citations. Decides the one bounded retry when nothing was found.
+``n`` (1-based) used for citations. Text, title and source are neutralised here
+(:func:`rag_bot.agent.citations.neutralise`): whatever reads the passages from the state -- the answer model, the
+support check, the front ends -- never sees a citation marker or the not-found token a document carried.
+Decides the one bounded retry when nothing was found.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from typing import Any
 from langchain_core.messages import ToolMessage
 from langchain_core.runnables import RunnableConfig
 
+from rag_bot.agent.citations import neutralise_passage
 from rag_bot.agent.configuration import AgentConfiguration
 from rag_bot.agent.history import turn_start
 from rag_bot.agent.state import AgentState
@@ -25,6 +29,7 @@ def collect_documents(messages: list) -> list[dict[str, Any]]:
         for raw in message.artifact:
             if not isinstance(raw, dict) or not raw.get("text"):
                 continue
+            raw = neutralise_passage(raw)
             chunks = set(raw.get("chunk_ids") or [])
             merged = False
             for i, doc in enumerate(docs):

@@ -1,0 +1,39 @@
+"""Errors a user causes and can fix: ``str(error)`` is one sentence a front end shows as it is (no traceback)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class UserError(Exception):
+    """Base of the errors whose text is meant for the user."""
+
+
+class ConfigurationError(UserError, ValueError):
+    """The settings ask for something that cannot run (e.g. Gemini without a key)."""
+
+
+class QuestionTooLong(UserError, ValueError):
+    """A question (or search query) over ``Settings.max_question_chars``, refused before any work is done."""
+
+    def __init__(self, length: int, limit: int) -> None:
+        super().__init__(f"The question is {length} characters long and the limit is {limit} "
+                         "(RAG_BOT_MAX_QUESTION_CHARS); please ask something shorter.")
+        self.length = length
+        self.limit = limit
+
+
+class NoIndexError(UserError, FileNotFoundError):
+    """A read command (search, ask, chat, eval on an index) found no index: it never creates one."""
+
+    def __init__(self, index_dir: Path | str) -> None:
+        super().__init__(f"There is no index in {index_dir}; create one with `rag-bot ingest PATH` "
+                         "(or point --index-dir / RAG_BOT_INDEX_DIR at an existing one).")
+        self.index_dir = index_dir
+
+
+def check_question(question: str, limit: int) -> str:
+    """``question`` unchanged, or :class:`QuestionTooLong` when it is longer than ``limit`` characters."""
+    if len(question) > limit:
+        raise QuestionTooLong(len(question), limit)
+    return question
