@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import uuid
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from rag_bot.agent.observability import ANSWER_LOGGER
 from rag_bot.config import Settings
 
 
@@ -25,6 +27,8 @@ def _settings(index_dir: Path | None) -> Settings:
     from rag_bot.frontends.cli import settings_for
 
     settings = settings_for(index_dir)
+    if settings.log_level.upper() != "DEBUG":  # the per-answer log line is for operators, not the terminal user
+        logging.getLogger(ANSWER_LOGGER).setLevel(logging.WARNING)
     manifest = Path(settings.index_dir) / "manifest.json"
     if not settings.chroma_url and not manifest.exists():
         typer.echo(f"note: no documents are indexed in {settings.index_dir}; run `rag-bot ingest PATH` first.",
