@@ -39,6 +39,11 @@ def test_committed_notebook_is_generated_and_has_no_outputs():
     nb = nbformat.read(NOTEBOOK, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert code and all(not c.outputs and c.execution_count is None for c in code)
+    # the Markdown quotes a recorded full run (tools/make_notebook.py --record), not placeholders
+    recorded = json.loads((REPO / "notebooks" / "eval" / "last_run.json").read_text(encoding="utf-8"))
+    assert all(value not in ("", "?") for value in recorded.values())
+    markdown = "".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert f"hybrid nDCG@10 **{recorded['hybrid_ndcg']}**" in markdown
 
 
 @pytest.mark.timeout(1200)

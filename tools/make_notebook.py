@@ -401,7 +401,10 @@ KIND_MD = """\
 
 Left: retrieval nDCG@10 per question kind (date, topical, cross-lingual; follow-ups and unanswerable questions
 have no stand-alone retrieval target). Right: answer metrics per kind (extractive). **Last full run:** facts found
-{kind_facts}; the weakest retrieval kind is {weakest_kind} (hybrid nDCG@10 {weakest_ndcg}).
+{kind_facts}; the weakest retrieval kind is {weakest_kind} (hybrid nDCG@10 {weakest_ndcg}). These retrieval runs
+apply no filters; in the agent a date question is searched with its date filter, so its talk is found whatever
+its rank here. Date overviews and cross-lingual answers find few reference phrases because the extractive model
+quotes whole sentences in the source's language.
 """
 
 KIND = """\
@@ -449,7 +452,8 @@ REFUSAL_MD = """\
 The extractive model answers "the documents do not say" when no retrieved sentence reaches cosine
 `RAG_BOT_MIN_RELEVANCE` with the question. Every question is asked again at each threshold
 (`rag_bot.evaluation.refusal_curve`): refusals on unanswerable questions should stay high, false refusals on
-answerable ones low. **Last full run:** {refusal_points}.
+answerable ones low. **Last full run:** {refusal_points}. The default 0.80 is the lowest threshold that refuses
+every unanswerable question; each step above it costs false refusals.
 """
 
 REFUSAL = """\
