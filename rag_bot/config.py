@@ -140,6 +140,7 @@ class Settings(BaseSettings):
     default_language: Literal["en", "hi"] = Field("en", description="Answer language when a user has set none.")
 
     log_level: str = Field("INFO", description="Logging level.")
+    log_questions: bool = Field(False, description="Include the question text in the one log line per answer (rag_bot.answers); off: route, counts and timing only.")
 
     @field_validator("keyword_engine", mode="before")
     @classmethod

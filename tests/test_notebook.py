@@ -14,7 +14,7 @@ from nbclient import NotebookClient
 from tests.conftest import REPO
 
 NOTEBOOK = REPO / "notebooks" / "evaluation.ipynb"
-FIGURES = ("retrieval_modes", "retrieval_by_language", "fusion_weight", "answers_by_kind", "latency")
+FIGURES = ("retrieval_modes", "recall_at_k", "fusion_curve", "by_language", "by_kind", "latency", "refusal_threshold")
 HEADLINE_METRICS = ("nDCG@10", "Recall@5", "MRR@10", "refusal rate on unanswerable questions",
                     "false-refusal rate", "citation validity", "reference facts found", "groundedness",
                     "latency p50 / p95", "model calls per answer")
@@ -39,6 +39,11 @@ def test_committed_notebook_is_generated_and_has_no_outputs():
     nb = nbformat.read(NOTEBOOK, as_version=4)
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert code and all(not c.outputs and c.execution_count is None for c in code)
+    # the Markdown quotes a recorded full run (tools/make_notebook.py --record), not placeholders
+    recorded = json.loads((REPO / "notebooks" / "eval" / "last_run.json").read_text(encoding="utf-8"))
+    assert all(value not in ("", "?") for value in recorded.values())
+    markdown = "".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert f"hybrid nDCG@10 **{recorded['hybrid_ndcg']}**" in markdown
 
 
 @pytest.mark.timeout(1200)
@@ -52,7 +57,7 @@ def test_notebook_runs_offline_and_writes_figures(tmp_path, monkeypatch):
     monkeypatch.setenv("EVAL_FIGURES_DIR", str(figures))
     monkeypatch.setenv("EVAL_QUESTIONS_PER_KIND", "2")  # every kind and both languages, in a fraction of the time
     monkeypatch.setenv("ANONYMIZED_TELEMETRY", "False")
-    monkeypatch.setenv("MPLBACKEND", "Agg")
+    monkeypatch.delenv("MPLBACKEND", raising=False)  # the notebook chooses its (inline) backend itself
 
     nb = nbformat.read(copy, as_version=4)
     client = NotebookClient(nb, kernel_name=ensure_python3_kernel(), timeout=900,
@@ -62,6 +67,12 @@ def test_notebook_runs_offline_and_writes_figures(tmp_path, monkeypatch):
 
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
     assert not errors
+    # every figure is shown inline, under the cell that draws it, and also written to the figures folder
+    shown_inline = [c for c in nb.cells if c.cell_type == "code" for o in c.outputs
+                    if "image/png" in o.get("data", {})]
+    assert len(shown_inline) >= len(FIGURES)
+    figure_cells = [c for c in nb.cells if "figure" in c.metadata.get("tags", [])]
+    assert figure_cells and all(any("image/png" in o.get("data", {}) for o in c.outputs) for c in figure_cells)
     for name in FIGURES:
         path = figures / f"{name}.png"
         assert path.exists() and path.stat().st_size > 1000, name
@@ -76,8 +87,23 @@ def test_notebook_runs_offline_and_writes_figures(tmp_path, monkeypatch):
     data = json.loads((figures / "results.json").read_text(encoding="utf-8"))
     assert set(data["retrieval"]) == {"dense", "keyword", "hybrid"}
     assert set(data["retrieval_by_language"]) == {"en", "hi"}
-    assert len(data["fusion_curve"]) == 11
+    assert set(data["retrieval_by_kind"]) == {"date", "topical", "cross_lingual"}
+    assert all(len(points) == 10 for points in data["recall_at_k"].values())
+    for knob, entry in data["fusion_curves"].items():  # whatever knobs the tuner sweeps
+        assert len(entry["curve"]) >= 2 and all(0.0 <= p[-1] <= 1.0 for p in entry["curve"]), knob
     summary = data["answers"]["extractive"]["summary"]
     assert summary["questions"] == 10 and summary["citation_validity"] == 1.0
+    curve = data["refusal_curve"]
+    assert [p["threshold"] for p in curve] == [0.70, 0.80, 0.90]
+    # the threshold reaches the answer model: raising it refuses more answerable questions
+    assert curve[-1]["false_refusals"] > curve[0]["false_refusals"]
+    # a full run's results.json is what `make_notebook.py --record` turns into the Markdown figures
+    sys.path.insert(0, str(REPO / "tools"))
+    import make_notebook
+
+    recorded = make_notebook.last_run_figures(data)
+    for template in (make_notebook.RETRIEVAL_MD, make_notebook.FUSION_MD, make_notebook.REFUSAL_MD,
+                     make_notebook.LANGUAGE_MD, make_notebook.KIND_MD, make_notebook.LATENCY_MD):
+        template.format(**recorded)
     checks = next(c for c in nb.cells if "checks" in c.metadata.get("tags", []))
     assert "all metrics finite" in "".join(o.get("text", "") for o in checks.outputs)

@@ -2,6 +2,8 @@
 
     .venv/bin/python tools/make_notebook.py            # rewrite the notebook
     .venv/bin/python tools/make_notebook.py --check    # exit 1 when the notebook differs from this script
+    .venv/bin/python tools/make_notebook.py --record notebooks/figures/results.json
+        # after a full run: notebooks/eval/last_run.json <- the figures the Markdown cells quote, then rewrite
 
 The notebook is code-reviewed here; run it with
 ``.venv/bin/jupyter execute --inplace notebooks/evaluation.ipynb`` (from the repo root) or open it in Jupyter.
@@ -9,6 +11,7 @@ The notebook is code-reviewed here; run it with
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -22,9 +25,19 @@ INTRO = """\
 
 Retrieval and answer quality of rag-bot on the labelled question set `notebooks/eval/questions.jsonl`
 (56 questions in English and Hindi: date, topical, cross-lingual, follow-up and unanswerable) over the sample
-corpus `data/corpus`.
+corpus `data/corpus`, one figure per question a maintainer asks:
 
-* **Retrieval**: nDCG@10, Recall@5/10 and MRR@10 of dense, keyword (BM25) and hybrid retrieval, with the documents
+| question | figure |
+|---|---|
+| Which retriever ranks the right talk first? | `retrieval_modes.png` |
+| How many passages must be retrieved to hold the answer? | `recall_at_k.png` |
+| Where should the fusion knob be? | `fusion_curve.png` |
+| Do Hindi questions fare worse than English ones? | `by_language.png` |
+| Which kinds of question fail? | `by_kind.png` |
+| How long does an answer take? | `latency.png` |
+| Where should the relevance threshold be? | `refusal_threshold.png` |
+
+* **Retrieval**: nDCG@10, Recall@k and MRR@10 of dense, keyword (BM25) and hybrid retrieval, with the documents
   of the index (`doc_id`, one per dated talk) as the unit (`rag_bot.retrieval.evaluate`).
 * **Answers**: every question through the real agent graph (`rag_bot.evaluation.answers`): refusal rate on
   unanswerable questions, false refusals, citation validity, reference facts found, groundedness, latency and model
@@ -32,41 +45,44 @@ corpus `data/corpus`.
 
 Run from the repository root (offline, a few minutes on 2 cores):
 `.venv/bin/jupyter execute --inplace notebooks/evaluation.ipynb` (do not commit the outputs:
-`.venv/bin/python tools/make_notebook.py` regenerates the clean notebook). Environment: `RAG_BOT_INDEX_DIR`
-(default `.rag-bot/eval-notebook`), `EVAL_QUESTIONS_PER_KIND` (quick run: the first N questions of each kind),
-`EVAL_FIGURES_DIR` (default `notebooks/figures`).
+`.venv/bin/python tools/make_notebook.py` regenerates the clean notebook). Plots appear under their cells and are
+saved to `EVAL_FIGURES_DIR` (default `notebooks/figures`, not committed). Environment: `RAG_BOT_INDEX_DIR`
+(default `.rag-bot/eval-notebook`), `EVAL_QUESTIONS_PER_KIND` (quick run: the first N questions of each kind).
+The figures quoted in the text below come from the last full run (all 56 questions, offline defaults); the code
+cells print the figures of the run you are looking at.
 """
 
 RUN = """\
 # Setup and the whole run; the sections below show the details.
+%matplotlib inline
 import json
 import math
 import os
 import time
 from pathlib import Path
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-from IPython.display import Markdown, display  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
+from IPython.display import Markdown, display
 
 if not Path("data/corpus").is_dir() and Path("../data/corpus").is_dir():
     os.chdir("..")  # opened from notebooks/: work from the repository root
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 
-from ingest.pipeline import ingest_paths  # noqa: E402
-from rag_bot.config import Settings  # noqa: E402
-from rag_bot.evaluation.answers import evaluate_answers, load_questions, sample_questions  # noqa: E402
-from rag_bot.index.store import IndexStore  # noqa: E402
-from rag_bot.retrieval import evaluate as rev  # noqa: E402
-from rag_bot.retrieval.factory import get_retriever  # noqa: E402
+from ingest.pipeline import ingest_paths
+from rag_bot.config import Settings
+from rag_bot.evaluation.answers import evaluate_answers, load_questions, sample_questions
+from rag_bot.evaluation.refusal_curve import DEFAULT_THRESHOLDS, refusal_curve
+from rag_bot.index.store import IndexStore
+from rag_bot.retrieval import evaluate as rev
+from rag_bot.retrieval.factory import get_retriever
 
 QUESTIONS = Path("notebooks/eval/questions.jsonl")
 CORPUS = Path("data/corpus")
 FIGURES = Path(os.environ.get("EVAL_FIGURES_DIR") or "notebooks/figures")
 PER_KIND = int(os.environ.get("EVAL_QUESTIONS_PER_KIND") or 0) or None
 K = 10  # documents per query in the retrieval runs
+THRESHOLDS = DEFAULT_THRESHOLDS if not PER_KIND else (0.70, 0.80, 0.90)  # the sweep asks every question again
 FIGURES.mkdir(parents=True, exist_ok=True)
 
 settings = Settings(index_dir=Path(os.environ.get("RAG_BOT_INDEX_DIR") or ".rag-bot/eval-notebook"),
@@ -78,7 +94,7 @@ t0 = time.perf_counter()
 ingest_summary = ingest_paths([CORPUS], settings, progress=False)
 ingest_s = time.perf_counter() - t0
 
-# retrieval: candidates once, then each mode / fusion weight re-ranks them
+# retrieval: candidates once, then each mode / fusion setting re-ranks them
 manifest = IndexStore(settings, None).load_manifest()
 dataset = rev.dataset_from_questions(QUESTIONS, manifest)
 retriever = get_retriever(settings)
@@ -96,12 +112,27 @@ def retrieval_metrics(qids=None):
     return out
 
 
+def grouped_qids(field):
+    groups = {}
+    for qid, row in dataset.meta.items():
+        groups.setdefault(row[field], set()).add(qid)
+    return dict(sorted(groups.items()))
+
+
 retrieval = retrieval_metrics()
-by_language_qids = {}
-for qid, row in dataset.meta.items():
-    by_language_qids.setdefault(row["language"], set()).add(qid)
-retrieval_by_language = {lang: retrieval_metrics(qids) for lang, qids in sorted(by_language_qids.items())}
-curve = rev.tune_weight(retriever, candidates, dataset.qrels, K, doc_key=dataset.doc_key)
+by_language_qids, by_kind_qids = grouped_qids("language"), grouped_qids("kind")
+retrieval_by_language = {lang: retrieval_metrics(qids) for lang, qids in by_language_qids.items()}
+retrieval_by_kind = {kind: retrieval_metrics(qids) for kind, qids in by_kind_qids.items()}
+recall_curve = {mode: [rev.recall_at(run, dataset.qrels, k) for k in range(1, K + 1)] for mode, run in runs.items()}
+# Every fusion knob the tuner sweeps: {setting: (curve [(value, nDCG@10 of hybrid)], configured value)}.
+# The fusion figure draws one panel per entry, whatever their number and whether the values are numbers or names.
+fusion_curves = {
+    "RAG_BOT_DENSE_WEIGHT": (rev.tune_weight(retriever, candidates, dataset.qrels, K, doc_key=dataset.doc_key),
+                             settings.dense_weight),
+}
+if settings.fusion == "evidence":  # the gate below which the keyword side cannot move the dense ranking
+    fusion_curves["RAG_BOT_KEYWORD_GATE"] = (
+        rev.tune_gate(retriever, candidates, dataset.qrels, K, doc_key=dataset.doc_key), settings.keyword_gate)
 
 # answers through the agent graph
 questions = load_questions(QUESTIONS)
@@ -112,8 +143,34 @@ if with_gemini:
     answers["gemini"] = evaluate_answers(settings.model_copy(update={"llm_provider": "gemini"}), questions,
                                          judge="auto")
 ext = answers["extractive"].summary
+t0 = time.perf_counter()
+refusals = refusal_curve(extractive, questions, THRESHOLDS)
+refusal_s = time.perf_counter() - t0
 print(f"ingest {ingest_s:.1f} s; {len(dataset.queries)} retrieval queries; {len(questions)} questions answered "
-      f"in {answers['extractive'].seconds:.1f} s (extractive)")
+      f"in {answers['extractive'].seconds:.1f} s (extractive); threshold sweep ({len(THRESHOLDS)} values) "
+      f"{refusal_s:.1f} s")
+
+
+def show(fig, name):
+    \"\"\"Save the figure to FIGURES and show it under the cell.\"\"\"
+    fig.tight_layout()
+    fig.savefig(FIGURES / f"{name}.png", dpi=110)
+    display(fig)  # works under any matplotlib backend
+    plt.close(fig)  # the inline backend would otherwise show it a second time
+
+
+def grouped_bars(ax, groups, series, title, ylabel=None):
+    \"\"\"One bar per (group, series); None (nothing to measure in that group) leaves a gap.\"\"\"
+    width = 0.8 / len(series)
+    for i, (label, values) in enumerate(series.items()):
+        heights = [np.nan if v is None else v for v in values]
+        ax.bar(np.arange(len(groups)) + (i - (len(series) - 1) / 2) * width, heights, width, label=label)
+    ax.set_xticks(np.arange(len(groups)), groups)
+    ax.set_ylim(0, 1.05)
+    ax.set_title(title)
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    ax.legend(fontsize=8)
 """
 
 HEADLINE = """\
@@ -151,13 +208,18 @@ lines += [f"| {label} | {value} |" + " |" * (len(names) - 1) for label, value in
 lines += [f"| {label} | " + " | ".join(col[i][1] for col in columns) + " |" for i, (label, _) in enumerate(columns[0])]
 table = "\\n".join(lines)
 display(Markdown(table))
-best_w, best_ndcg = max(curve, key=lambda wc: wc[1])
-print(f"Headline: hybrid nDCG@10 {hy['ndcg@10']:.3f} (best dense weight {best_w:.1f}: {best_ndcg:.3f}); "
-      f"citation validity {pct(ext['citation_validity'])}; refusals on unanswerable {pct(ext['refusal_rate'])}, "
+best_fusion = {knob: max(points, key=lambda p: p[-1]) for knob, (points, _) in fusion_curves.items()}
+print(f"Headline: hybrid nDCG@10 {hy['ndcg@10']:.3f} ("
+      + "; ".join(f"best {knob} {p[0]}: {p[-1]:.3f}" for knob, p in best_fusion.items())
+      + f"); citation validity {pct(ext['citation_validity'])}; refusals on unanswerable {pct(ext['refusal_rate'])}, "
       f"false refusals {pct(ext['false_refusal_rate'])}; facts {pct(ext['facts_rate'])}; "
       f"grounded {pct(ext['groundedness'])}; p50 {ext['latency_p50_s']:.2f} s.")
 results_json = json.dumps({
-    "retrieval": retrieval, "retrieval_by_language": retrieval_by_language, "fusion_curve": curve,
+    "retrieval": retrieval, "retrieval_by_language": retrieval_by_language, "retrieval_by_kind": retrieval_by_kind,
+    "recall_at_k": recall_curve,
+    "fusion_curves": {knob: {"curve": points, "configured": configured}
+                      for knob, (points, configured) in fusion_curves.items()},
+    "refusal_curve": refusals, "min_relevance": settings.min_relevance, "fusion": settings.fusion,
     "answers": {name: ev.to_json(questions=False) for name, ev in answers.items()},
 }, ensure_ascii=False, indent=1)
 written = (FIGURES / "results.json").write_text(results_json, encoding="utf-8")
@@ -173,7 +235,7 @@ adds nothing).
 
 SETUP = """\
 print(f"index: {settings.index_dir}  embedding: {settings.embedding_provider}  fusion: {settings.fusion} "
-      f"(dense weight {settings.dense_weight})  top_k: {settings.top_k}")
+      f"(dense weight {settings.dense_weight})  top_k: {settings.top_k}  min_relevance: {settings.min_relevance}")
 print(f"chat models: extractive{' + gemini' if with_gemini else ' (no GOOGLE_API_KEY: Gemini not evaluated)'}")
 print(ingest_summary.describe())
 n_docs = sum(len(rec.documents) for rec in manifest.files.values())
@@ -181,10 +243,14 @@ print(f"{len(manifest.files)} files, {n_docs} dated documents, {len(manifest.chu
 """
 
 RETRIEVAL_MD = """\
-## 2. Retrieval
+## 2. Retrieval: which retriever ranks the right talk first?
 
 Each answerable, non-follow-up question is a query; its relevant documents are the index documents of the
 labelled (source, date) pairs. Candidates are retrieved once (dense and BM25), then fused per mode.
+
+**Last full run** (40 queries): hybrid nDCG@10 **{hybrid_ndcg}** against dense {dense_ndcg} and keyword
+{keyword_ndcg}; hybrid MRR@10 {hybrid_mrr}. Keyword search is the weak side on Hindi questions (nDCG@10
+{keyword_hi} vs {keyword_en} in English): BM25 cannot match a Hindi question to an English talk.
 """
 
 RETRIEVAL = """\
@@ -197,27 +263,66 @@ def metrics_table(by_mode):
 display(Markdown(f"**All {len(dataset.queries)} queries**\\n\\n" + metrics_table(retrieval)))
 for lang, by_mode in retrieval_by_language.items():
     display(Markdown(f"**language = {lang}** ({len(by_language_qids[lang])} queries)\\n\\n" + metrics_table(by_mode)))
+
+metric_names = ["ndcg@10", "recall@5", "mrr@10"]
+fig, ax = plt.subplots(figsize=(6.5, 3.5))
+grouped_bars(ax, metric_names, {mode: [retrieval[mode][n] for n in metric_names] for mode in rev.MODES},
+             f"Retrieval by mode ({len(dataset.queries)} queries)")
+show(fig, "retrieval_modes")
+"""
+
+RECALL_MD = """\
+### How many passages must be retrieved?
+
+Recall@k: the share of a question's relevant talks among the first k documents, for k = 1 ... 10, with
+`RAG_BOT_TOP_K` (passages the agent reads) marked. **Last full run:** hybrid Recall@1 {hybrid_r1}, Recall@3
+{hybrid_r3}, Recall@6 {hybrid_r6} (the default top_k), Recall@10 {hybrid_r10}.
+"""
+
+RECALL = """\
+fig, ax = plt.subplots(figsize=(6, 3.5))
+for mode, values in recall_curve.items():
+    ax.plot(range(1, K + 1), values, marker="o", label=mode)
+ax.axvline(settings.top_k, color="grey", linestyle="--", label=f"RAG_BOT_TOP_K = {settings.top_k}")
+ax.set_xlabel("documents retrieved (k)")
+ax.set_ylabel("Recall@k")
+ax.set_ylim(0, 1.05)
+ax.set_title("Recall by depth")
+ax.legend(fontsize=8)
+show(fig, "recall_at_k")
+print("hybrid Recall@k: " + "  ".join(f"{k}:{v:.3f}" for k, v in enumerate(recall_curve["hybrid"], start=1)))
 """
 
 FUSION_MD = """\
-### Effect of the fusion weight
+### Where should the fusion knob be?
 
-nDCG@10 of hybrid retrieval for dense weights 0.0 (BM25 only) to 1.0 (dense only), fusion
-`RAG_BOT_FUSION` with the configured weight marked.
+nDCG@10 of hybrid retrieval across each fusion setting the tuner sweeps (`rag_bot.retrieval.evaluate`, the same
+code as `rag-bot eval retrieval --tune`), with the configured value marked and dense / keyword alone as
+horizontal lines: hybrid should never fall below the better of its two inputs. **Last full run**
+(`RAG_BOT_FUSION={fusion}`): {fusion_points}.
 """
 
 FUSION = """\
-print("  ".join(f"{w:.1f}:{v:.3f}" for w, v in curve))
-fig, ax = plt.subplots(figsize=(6, 3.5))
-ax.plot([w for w, _ in curve], [v for _, v in curve], marker="o")
-ax.axvline(settings.dense_weight, color="grey", linestyle="--", label=f"configured {settings.dense_weight}")
-ax.set_xlabel("dense weight")
-ax.set_ylabel("nDCG@10 (hybrid)")
-ax.set_title(f"Fusion weight ({settings.fusion})")
-ax.legend()
-fig.tight_layout()
-fig.savefig(FIGURES / "fusion_weight.png", dpi=110)
-plt.close(fig)
+fig, axes = plt.subplots(1, len(fusion_curves), figsize=(6 * len(fusion_curves), 3.5), squeeze=False)
+for ax, (knob, (points, configured)) in zip(axes[0], fusion_curves.items()):
+    values, scores = [p[0] for p in points], [p[-1] for p in points]
+    numeric = all(isinstance(v, (int, float)) for v in values)
+    xs = values if numeric else list(range(len(values)))
+    ax.plot(xs, scores, marker="o", label="hybrid")
+    if not numeric:
+        ax.set_xticks(xs, [str(v) for v in values])
+    for mode, style in (("dense", ":"), ("keyword", "-.")):
+        ax.axhline(retrieval[mode]["ndcg@10"], color="grey", linestyle=style, label=f"{mode} alone")
+    if configured is not None:
+        at = configured if numeric else values.index(configured) if configured in values else None
+        if at is not None:
+            ax.axvline(at, color="black", linestyle="--", label=f"configured {configured}")
+    ax.set_xlabel(knob)
+    ax.set_ylabel("nDCG@10")
+    ax.set_title(f"Fusion ({settings.fusion}): {knob}")
+    ax.legend(fontsize=8)
+    print(f"{knob}: " + "  ".join(f"{v}:{s:.3f}" for v, s in zip(values, scores)))
+show(fig, "fusion_curve")
 """
 
 ANSWERS_MD = """\
@@ -228,6 +333,10 @@ the "documents do not say" answer; citation validity = cited (source, date) amon
 facts = share of the reference phrases found in the answer; grounded = share of answer sentences supported by a
 retrieved passage (verbatim, or embedding cosine >= 0.85; an LLM judge for Gemini); latency of the question's own
 turn.
+
+**Last full run** (56 questions, extractive): refusals on unanswerable {refusal}, false refusals
+{false_refusal}, citation validity {citations}, facts found {facts}, grounded {grounded}, {calls} model calls
+per answer.
 """
 
 ANSWERS = """\
@@ -262,73 +371,117 @@ for r in answers["extractive"].results:
 display(Markdown("\\n".join(rows)))
 """
 
-PLOTS_MD = """\
-## 4. Plots
+LANGUAGE_MD = """\
+## 4. Do Hindi questions fare worse than English ones?
 
-Written to `notebooks/figures/` (or `EVAL_FIGURES_DIR`) by running the notebook; they are not committed.
+Left: retrieval nDCG@10 per question language and mode. Right: answer metrics per language (extractive).
+**Last full run:** hybrid nDCG@10 {hybrid_en} (en) vs {hybrid_hi} (hi); facts found {facts_en} vs {facts_hi};
+false refusals {false_en} vs {false_hi}. The extractive model quotes the source's language, so a Hindi question
+answered from an English talk finds few of its (Hindi) reference phrases.
 """
 
-PLOTS = """\
-import numpy as np  # noqa: E402
+ANSWER_METRICS = """\
+answer_series = {"facts found": "facts_rate", "grounded": "groundedness", "false refusal": "false_refusal_rate",
+                 "refusal (unanswerable)": "refusal_rate"}
 
-names = ["ndcg@10", "recall@5", "mrr@10"]
-fig, ax = plt.subplots(figsize=(6.5, 3.5))
-width = 0.25
-for i, mode in enumerate(rev.MODES):
-    ax.bar(np.arange(len(names)) + (i - 1) * width, [retrieval[mode][n] for n in names], width, label=mode)
-ax.set_xticks(np.arange(len(names)), names)
-ax.set_ylim(0, 1.05)
-ax.set_title("Retrieval by mode")
-ax.legend()
-fig.tight_layout()
-fig.savefig(FIGURES / "retrieval_modes.png", dpi=110)
-plt.close(fig)
+
+def answer_bars(ax, groups, title):
+    grouped_bars(ax, list(groups), {label: [groups[g][key] for g in groups] for label, key in answer_series.items()},
+                 title)
+
 
 langs = list(retrieval_by_language)
-fig, ax = plt.subplots(figsize=(6.5, 3.5))
-for i, mode in enumerate(rev.MODES):
-    ax.bar(np.arange(len(langs)) + (i - 1) * width, [retrieval_by_language[lang][mode]["ndcg@10"] for lang in langs],
-           width, label=mode)
-ax.set_xticks(np.arange(len(langs)), [f"question language = {lang}" for lang in langs])
-ax.set_ylim(0, 1.05)
-ax.set_ylabel("nDCG@10")
-ax.set_title("Retrieval by question language")
-ax.legend()
-fig.tight_layout()
-fig.savefig(FIGURES / "retrieval_by_language.png", dpi=110)
-plt.close(fig)
-
-kinds = answers["extractive"].by("kind")
-series = {"facts found": "facts_rate", "grounded": "groundedness", "false refusal": "false_refusal_rate",
-          "refusal (unanswerable)": "refusal_rate"}
-fig, ax = plt.subplots(figsize=(8, 3.8))
-width = 0.2
-for i, (label, key) in enumerate(series.items()):
-    values = [kinds[k][key] if kinds[k][key] is not None else 0.0 for k in kinds]
-    ax.bar(np.arange(len(kinds)) + (i - 1.5) * width, values, width, label=label)
-ax.set_xticks(np.arange(len(kinds)), list(kinds))
-ax.set_ylim(0, 1.05)
-ax.set_title("Answers by kind (extractive)")
-ax.legend(fontsize=8)
-fig.tight_layout()
-fig.savefig(FIGURES / "answers_by_kind.png", dpi=110)
-plt.close(fig)
-
-fig, ax = plt.subplots(figsize=(6, 3.5))
-for name, evaluation in answers.items():
-    ax.hist([r.latency_s for r in evaluation.results], bins=15, alpha=0.6, label=name)
-ax.set_xlabel("latency per answer (s)")
-ax.set_ylabel("questions")
-ax.set_title("Answer latency")
-ax.legend()
-fig.tight_layout()
-fig.savefig(FIGURES / "latency.png", dpi=110)
-plt.close(fig)
-print(sorted(p.name for p in FIGURES.glob("*.png")))
+fig, (left, right) = plt.subplots(1, 2, figsize=(12, 3.8))
+grouped_bars(left, [f"{lang} ({len(by_language_qids[lang])})" for lang in langs],
+             {mode: [retrieval_by_language[lang][mode]["ndcg@10"] for lang in langs] for mode in rev.MODES},
+             "Retrieval by question language", "nDCG@10")
+answer_bars(right, answers["extractive"].by("language"), "Answers by question language (extractive)")
+show(fig, "by_language")
 """
 
-CHECKS = """\
-# Every headline metric is a finite number
+KIND_MD = """\
+## 5. Which kinds of question fail?
+
+Left: retrieval nDCG@10 per question kind (date, topical, cross-lingual; follow-ups and unanswerable questions
+have no stand-alone retrieval target). Right: answer metrics per kind (extractive). **Last full run:** facts found
+{kind_facts}; the weakest retrieval kind is {weakest_kind} (hybrid nDCG@10 {weakest_ndcg}). These retrieval runs
+apply no filters; in the agent a date question is searched with its date filter, so its talk is found whatever
+its rank here. Date overviews and cross-lingual answers find few reference phrases because the extractive model
+quotes whole sentences in the source's language.
+"""
+
+KIND = """\
+kinds = list(retrieval_by_kind)
+fig, (left, right) = plt.subplots(1, 2, figsize=(12, 3.8))
+grouped_bars(left, [f"{kind} ({len(by_kind_qids[kind])})" for kind in kinds],
+             {mode: [retrieval_by_kind[kind][mode]["ndcg@10"] for kind in kinds] for mode in rev.MODES},
+             "Retrieval by question kind", "nDCG@10")
+answer_bars(right, answers["extractive"].by("kind"), "Answers by question kind (extractive)")
+show(fig, "by_kind")
+"""
+
+LATENCY_MD = """\
+## 6. How long does an answer take?
+
+Latency of each question's own turn (history turns excluded), with p50 and p95 marked, and per question kind.
+**Last full run** (extractive, this 2-core machine, loaded): p50 {p50} s, p95 {p95} s; the first answers of a
+process are the slow ones (the sentence-vector cache is cold).
+"""
+
+LATENCY = """\
+fig, (left, right) = plt.subplots(1, 2, figsize=(12, 3.5))
+for name, evaluation in answers.items():
+    values = [r.latency_s for r in evaluation.results]
+    left.hist(values, bins=15, alpha=0.6, label=name)
+    for q, style in ((50, "--"), (95, ":")):
+        left.axvline(np.percentile(values, q), linestyle=style, color="black", label=f"{name} p{q}")
+left.set_xlabel("latency per answer (s)")
+left.set_ylabel("questions")
+left.set_title("Answer latency")
+left.legend(fontsize=8)
+by_kind = {}
+for r in answers["extractive"].results:
+    by_kind.setdefault(r.kind, []).append(r.latency_s)
+right.boxplot(list(by_kind.values()))
+right.set_xticks(range(1, len(by_kind) + 1), list(by_kind))
+right.set_ylabel("s")
+right.set_title("Latency by kind (extractive)")
+show(fig, "latency")
+"""
+
+REFUSAL_MD = """\
+## 7. Where should the relevance threshold be?
+
+The extractive model answers "the documents do not say" when no retrieved sentence reaches cosine
+`RAG_BOT_MIN_RELEVANCE` with the question. Every question is asked again at each threshold
+(`rag_bot.evaluation.refusal_curve`): refusals on unanswerable questions should stay high, false refusals on
+answerable ones low. **Last full run:** {refusal_points}. The default 0.80 is the lowest threshold that refuses
+every unanswerable question; each step above it costs false refusals.
+"""
+
+REFUSAL = """\
+fig, ax = plt.subplots(figsize=(6.5, 3.5))
+ax.plot([p["threshold"] for p in refusals], [p["refusal_rate"] for p in refusals], marker="o",
+        label="refusals on unanswerable (higher is better)")
+ax.plot([p["threshold"] for p in refusals], [p["false_refusal_rate"] for p in refusals], marker="s",
+        label="false refusals on answerable (lower is better)")
+ax.axvline(settings.min_relevance, color="grey", linestyle="--", label=f"configured {settings.min_relevance}")
+ax.set_xlabel("RAG_BOT_MIN_RELEVANCE")
+ax.set_ylabel("share of questions")
+ax.set_ylim(-0.03, 1.05)
+ax.set_title(f"Refusals vs relevance threshold ({len(questions)} questions)")
+ax.legend(fontsize=8, loc="lower right")
+show(fig, "refusal_threshold")
+for p in refusals:
+    print(f"{p['threshold']:.2f}: refused {p['refused_unanswerable']}/{p['unanswerable']} unanswerable, "
+          f"{p['false_refusals']}/{p['answerable']} answerable")
+"""
+
+FIGURE_NAMES = ("retrieval_modes", "recall_at_k", "fusion_curve", "by_language", "by_kind", "latency",
+                "refusal_threshold")
+
+CHECKS = f"""\
+# Every headline metric is a finite number, every figure was written
 def finite(x):
     return x is not None and math.isfinite(float(x))
 
@@ -337,36 +490,98 @@ for mode, m in retrieval.items():
     assert all(finite(v) for v in m.values()), (mode, m)
 for lang, by_mode in retrieval_by_language.items():
     assert all(finite(v) for m in by_mode.values() for v in m.values()), lang
-assert all(finite(v) for _, v in curve)
+assert all(finite(p[-1]) for points, _ in fusion_curves.values() for p in points)
+assert all(finite(p["refusal_rate"]) and finite(p["false_refusal_rate"]) for p in refusals)
 for name, evaluation in answers.items():
     s = evaluation.summary
     for key in ("refusal_rate", "false_refusal_rate", "citation_validity", "facts_rate", "groundedness",
                 "latency_p50_s", "latency_p95_s", "model_calls_mean"):
         assert finite(s[key]), (name, key, s[key])
-for figure in ("retrieval_modes", "retrieval_by_language", "fusion_weight", "answers_by_kind", "latency"):
-    assert (FIGURES / f"{figure}.png").stat().st_size > 0, figure
+for figure in {FIGURE_NAMES!r}:
+    assert (FIGURES / f"{{figure}}.png").stat().st_size > 0, figure
 print("all metrics finite")
 """
 
+LAST_RUN = NOTEBOOK.parent / "eval" / "last_run.json"
+
+
+def _pct(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.1f} %"
+
+
+def last_run_figures(results: dict) -> dict[str, str]:
+    """The numbers the Markdown cells quote, from a full run's ``results.json`` (written by the notebook)."""
+    r, by_lang, by_kind = results["retrieval"], results["retrieval_by_language"], results["retrieval_by_kind"]
+    ext = results["answers"]["extractive"]
+    summary, ans_lang, ans_kind = ext["summary"], ext["by_language"], ext["by_kind"]
+    recall = results["recall_at_k"]["hybrid"]
+    fusion = []
+    for knob, entry in results["fusion_curves"].items():
+        points = [(p[0], p[-1]) for p in entry["curve"]]
+        best = max(points, key=lambda p: p[1])
+        configured = next((s for v, s in points if v == entry["configured"]), None)
+        fusion.append(f"{knob} " + ", ".join(f"{v}: {s:.3f}" for v, s in points)
+                      + f" (best {best[0]}: {best[1]:.3f}; configured {entry['configured']}"
+                      + ("" if configured is None else f": {configured:.3f}") + ")")
+    weakest = min(by_kind, key=lambda k: by_kind[k]["hybrid"]["ndcg@10"])
+    refusal = []
+    for point in results["refusal_curve"]:
+        mark = " (configured)" if abs(point["threshold"] - results["min_relevance"]) < 1e-9 else ""
+        refusal.append(f"at {point['threshold']:.2f}{mark} {_pct(point['refusal_rate'])} of the unanswerable "
+                       f"refused, {_pct(point['false_refusal_rate'])} false refusals")
+    return {
+        "hybrid_ndcg": f"{r['hybrid']['ndcg@10']:.3f}", "dense_ndcg": f"{r['dense']['ndcg@10']:.3f}",
+        "keyword_ndcg": f"{r['keyword']['ndcg@10']:.3f}", "hybrid_mrr": f"{r['hybrid']['mrr@10']:.3f}",
+        "keyword_en": f"{by_lang['en']['keyword']['ndcg@10']:.3f}",
+        "keyword_hi": f"{by_lang['hi']['keyword']['ndcg@10']:.3f}",
+        **{f"hybrid_r{k}": f"{recall[k - 1]:.3f}" for k in (1, 3, 6, 10)},
+        "fusion": results.get("fusion", "score"), "fusion_points": "; ".join(fusion),
+        "refusal": _pct(summary["refusal_rate"]), "false_refusal": _pct(summary["false_refusal_rate"]),
+        "citations": _pct(summary["citation_validity"]), "facts": _pct(summary["facts_rate"]),
+        "grounded": _pct(summary["groundedness"]), "calls": f"{summary['model_calls_mean']:.2f}",
+        "hybrid_en": f"{by_lang['en']['hybrid']['ndcg@10']:.3f}",
+        "hybrid_hi": f"{by_lang['hi']['hybrid']['ndcg@10']:.3f}",
+        "facts_en": _pct(ans_lang["en"]["facts_rate"]), "facts_hi": _pct(ans_lang["hi"]["facts_rate"]),
+        "false_en": _pct(ans_lang["en"]["false_refusal_rate"]), "false_hi": _pct(ans_lang["hi"]["false_refusal_rate"]),
+        "kind_facts": ", ".join(f"{k} {_pct(v['facts_rate'])}" for k, v in ans_kind.items()
+                              if v["facts_rate"] is not None),
+        "weakest_kind": weakest, "weakest_ndcg": f"{by_kind[weakest]['hybrid']['ndcg@10']:.3f}",
+        "p50": f"{summary['latency_p50_s']:.2f}", "p95": f"{summary['latency_p95_s']:.2f}",
+        "refusal_points": "; ".join(refusal),
+    }
+
 
 def build() -> nbformat.NotebookNode:
+    figures = json.loads(LAST_RUN.read_text(encoding="utf-8"))
+
+    def md(template: str) -> nbformat.NotebookNode:
+        return new_markdown_cell(template.format(**figures))
+
     cells = [
         new_markdown_cell(INTRO),
         new_code_cell(RUN, metadata={"tags": ["run"]}),
         new_code_cell(HEADLINE, metadata={"tags": ["results"]}),
         new_markdown_cell(SETUP_MD),
         new_code_cell(SETUP),
-        new_markdown_cell(RETRIEVAL_MD),
-        new_code_cell(RETRIEVAL),
-        new_markdown_cell(FUSION_MD),
-        new_code_cell(FUSION),
-        new_markdown_cell(ANSWERS_MD),
+        md(RETRIEVAL_MD),
+        new_code_cell(RETRIEVAL, metadata={"tags": ["figure"]}),
+        md(RECALL_MD),
+        new_code_cell(RECALL, metadata={"tags": ["figure"]}),
+        md(FUSION_MD),
+        new_code_cell(FUSION, metadata={"tags": ["figure"]}),
+        md(ANSWERS_MD),
         new_code_cell(ANSWERS),
         new_code_cell(SIDE_BY_SIDE),
         new_code_cell(PER_QUESTION),
-        new_markdown_cell(PLOTS_MD),
-        new_code_cell(PLOTS),
-        new_markdown_cell("## 5. Checks"),
+        md(LANGUAGE_MD),
+        new_code_cell(ANSWER_METRICS, metadata={"tags": ["figure"]}),
+        md(KIND_MD),
+        new_code_cell(KIND, metadata={"tags": ["figure"]}),
+        md(LATENCY_MD),
+        new_code_cell(LATENCY, metadata={"tags": ["figure"]}),
+        md(REFUSAL_MD),
+        new_code_cell(REFUSAL, metadata={"tags": ["figure"]}),
+        new_markdown_cell("## 8. Checks"),
         new_code_cell(CHECKS, metadata={"tags": ["checks"]}),
     ]
     for i, cell in enumerate(cells):
@@ -383,6 +598,11 @@ def render() -> str:
 
 
 def main(argv: list[str]) -> int:
+    if "--record" in argv:  # after a full run: quote its figures in the Markdown cells
+        results = json.loads(Path(argv[argv.index("--record") + 1]).read_text(encoding="utf-8"))
+        LAST_RUN.write_text(json.dumps(last_run_figures(results), ensure_ascii=False, indent=1) + "\n",
+                            encoding="utf-8")
+        print(f"wrote {LAST_RUN}")
     text = render()
     if "--check" in argv:
         current = NOTEBOOK.read_text(encoding="utf-8") if NOTEBOOK.exists() else ""

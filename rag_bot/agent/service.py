@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 from uuid import UUID
@@ -17,6 +17,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from rag_bot.agent.graph import build_graph, recursion_limit_for
 from rag_bot.agent.history import text_of
 from rag_bot.agent.models import RoleModels
+from rag_bot.agent.observability import observe_turn, trace_config
 from rag_bot.agent.streaming import STREAM_MODES, TurnStreamer
 from rag_bot.config import Settings, get_settings
 from rag_bot.errors import check_question
@@ -75,16 +76,27 @@ class AgentService:
     """Builds the graph once (checkpointer + retriever + models) and answers questions per thread."""
 
     def __init__(self, settings: Settings | None = None, *, checkpointer: BaseCheckpointSaver | None = None,
-                 retriever: Any = None, models: RoleModels | None = None, embedder: Any = None) -> None:
+                 retriever: Any = None, models: RoleModels | None = None, embedder: Any = None,
+                 callbacks: Sequence[BaseCallbackHandler] = ()) -> None:
+        """``callbacks``: LangChain handlers added to every turn (Langfuse, a run collector, ...); LangSmith needs
+        none, it is switched on by its environment variables."""
         self.settings = settings or get_settings()
+        self.callbacks = list(callbacks)
         self.checkpointer = checkpointer if checkpointer is not None else InMemorySaver()
         self.graph = build_graph(self.settings, models=models, retriever=retriever, checkpointer=self.checkpointer,
                                  embedder=embedder)
         self.recursion_limit = recursion_limit_for(self.graph)
+        self.mode = (models.mode if models is not None else ("llm" if self.settings.use_gemini else "extractive"))
 
-    def _config(self, thread_id: str, language: str | None, counter: ModelCallCounter) -> dict:
+    def _config(self, thread_id: str, language: str | None, counter: ModelCallCounter, entry: str) -> dict:
         return {"configurable": {"thread_id": thread_id, "user_language": language},
-                "recursion_limit": self.recursion_limit, "callbacks": [counter]}
+                "recursion_limit": self.recursion_limit, "callbacks": [counter, *self.callbacks],
+                **trace_config(thread_id, mode=self.mode, entry=entry, language=language)}
+
+    def _observe(self, thread_id: str, entry: str, question: str):
+        """One structured log line for this turn (:mod:`rag_bot.agent.observability`)."""
+        return observe_turn(thread_id, entry=entry, mode=self.mode, question=question,
+                            log_question=self.settings.log_questions)
 
     @staticmethod
     def _reply(state: dict, counter: ModelCallCounter) -> Reply:
@@ -104,13 +116,17 @@ class AgentService:
 
     def ask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
         counter = ModelCallCounter()
-        state = self.graph.invoke(self._input(question), self._config(thread_id, language, counter))
-        return self._reply(state, counter)
+        with self._observe(thread_id, "ask", question) as turn:
+            state = self.graph.invoke(self._input(question),
+                                      self._config(thread_id, language, counter, "ask"))
+            return turn.done(self._reply(state, counter))
 
     async def aask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
         counter = ModelCallCounter()
-        state = await self.graph.ainvoke(self._input(question), self._config(thread_id, language, counter))
-        return self._reply(state, counter)
+        with self._observe(thread_id, "aask", question) as turn:
+            state = await self.graph.ainvoke(self._input(question),
+                                             self._config(thread_id, language, counter, "aask"))
+            return turn.done(self._reply(state, counter))
 
     def stream(self, question: str, thread_id: str, on_text: Callable[[str], None],
                language: str | None = None) -> Reply:
@@ -122,11 +138,12 @@ class AgentService:
         """
         counter = ModelCallCounter()
         streamer = TurnStreamer(on_text)
-        for mode, payload in self.graph.stream(self._input(question),
-                                               self._config(thread_id, language, counter),
-                                               stream_mode=STREAM_MODES):
-            streamer.event(mode, payload)
-        return self._reply(streamer.final_state, counter)
+        with self._observe(thread_id, "stream", question) as turn:
+            for mode, payload in self.graph.stream(self._input(question),
+                                                   self._config(thread_id, language, counter, "stream"),
+                                                   stream_mode=STREAM_MODES):
+                streamer.event(mode, payload)
+            return turn.done(self._reply(streamer.final_state, counter))
 
     def history(self, thread_id: str) -> dict[str, Any]:
         """The thread's stored state (full messages, summary, ...); empty dict for an unknown thread."""

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import uuid
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from rag_bot.agent.observability import ANSWER_LOGGER
 from rag_bot.config import Settings
 
 
@@ -27,6 +29,8 @@ def _settings(index_dir: Path | None) -> Settings:
     from rag_bot.safe_text import clean_line
 
     settings = require_index(settings_for(index_dir))
+    if settings.log_level.upper() != "DEBUG":  # the per-answer log line is for operators, not the terminal user
+        logging.getLogger(ANSWER_LOGGER).setLevel(logging.WARNING)
     typer.echo(f"mode: {clean_line(mode_description(settings))}", err=True)
     return settings
 

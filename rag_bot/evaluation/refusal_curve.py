@@ -1,0 +1,51 @@
+"""Refusals as a function of the extractive model's relevance threshold (``RAG_BOT_MIN_RELEVANCE``).
+
+The threshold trades the two errors of a grounded bot: too high, answerable questions get "the documents do not
+say" (false refusals); too low, unanswerable ones get quotes that do not answer them. :func:`refusal_curve` asks
+every labelled question through the real agent at each threshold and returns both rates, so the notebook can show
+where the configured value sits. One service (and one sentence-vector cache) serves every threshold: only the
+answer model's ``min_relevance`` changes between passes, which is all the threshold touches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from langgraph.checkpoint.memory import InMemorySaver
+
+from rag_bot.config import Settings
+from rag_bot.evaluation.answers import ask_question, is_refusal
+
+DEFAULT_THRESHOLDS = (0.70, 0.74, 0.78, 0.80, 0.82, 0.86, 0.90)  # around the default 0.80, where it matters
+
+
+def _share(flags: Sequence[bool]) -> float | None:
+    return sum(flags) / len(flags) if flags else None
+
+
+def refusal_curve(settings: Settings, questions: Sequence[dict[str, Any]],
+                  thresholds: Iterable[float] = DEFAULT_THRESHOLDS, *, retriever: Any = None,
+                  embedder: Any = None) -> list[dict[str, Any]]:
+    """``[{threshold, refusal_rate, false_refusal_rate, refused_unanswerable, unanswerable, false_refusals,
+    answerable}]`` for each threshold, the extractive model answering (``settings`` must point at the index of
+    the questions' corpus; ``retriever`` overrides the real one)."""
+    from rag_bot.agent.models import extractive_models
+    from rag_bot.agent.service import AgentService
+
+    models = extractive_models(settings, embedder=embedder)
+    service = AgentService(settings, checkpointer=InMemorySaver(), models=models, retriever=retriever)
+    answerable = [row for row in questions if row.get("relevant")]
+    unanswerable = [row for row in questions if not row.get("relevant")]
+    curve = []
+    for threshold in thresholds:
+        models.answer.min_relevance = float(threshold)
+        refused_unanswerable = [is_refusal(ask_question(service, row)[0]) for row in unanswerable]
+        false_refusals = [is_refusal(ask_question(service, row)[0]) for row in answerable]
+        curve.append({
+            "threshold": float(threshold),
+            "refusal_rate": _share(refused_unanswerable), "false_refusal_rate": _share(false_refusals),
+            "refused_unanswerable": sum(refused_unanswerable), "unanswerable": len(unanswerable),
+            "false_refusals": sum(false_refusals), "answerable": len(answerable),
+        })
+    return curve

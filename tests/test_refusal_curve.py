@@ -1,0 +1,25 @@
+"""The refusal curve re-asks every question at each relevance threshold, through the real graph."""
+
+from __future__ import annotations
+
+from rag_bot.evaluation.refusal_curve import refusal_curve
+from tests.agent_support import InMemoryRetriever, make_settings
+
+QUESTIONS = [
+    {"id": "a1", "question": "What is silence?", "relevant": [{"source": "silence_talk.txt"}]},
+    {"id": "a2", "question": "What ends fear?", "relevant": [{"source": "fear_talk.txt"}]},
+    # retrieval finds the silence talk (the word "silence"), but nothing there answers this
+    {"id": "u1", "question": "What did the silence of the stock exchange cost investors?", "relevant": []},
+]
+
+
+def test_the_threshold_moves_both_error_rates():
+    retriever = InMemoryRetriever()
+    curve = refusal_curve(make_settings(), QUESTIONS, (0.0, 0.99), retriever=retriever)
+    low, high = curve
+    assert (low["threshold"], high["threshold"]) == (0.0, 0.99)
+    assert (low["answerable"], low["unanswerable"]) == (2, 1)
+    # nothing is refused when any sentence is relevant enough; everything is at a threshold no cosine reaches
+    assert low["false_refusal_rate"] == 0.0 and low["refusal_rate"] == 0.0
+    assert high["false_refusal_rate"] == 1.0 and high["refusal_rate"] == 1.0
+    assert len(retriever.calls) >= 2 * len(QUESTIONS)  # every question asked again at each threshold
