@@ -29,8 +29,8 @@ def _settings(index_dir: Path | None) -> Settings:
     from rag_bot.safe_text import clean_line
 
     settings = require_index(settings_for(index_dir))
-    if settings.log_level.upper() != "DEBUG":  # the per-answer log line is for operators, not the terminal user
-        logging.getLogger(ANSWER_LOGGER).setLevel(logging.WARNING)
+    if settings.log_level.upper() != "DEBUG":  # the per-answer log line (failed ones too) is for operators: the
+        logging.getLogger(ANSWER_LOGGER).setLevel(logging.CRITICAL)  # terminal user gets the one-sentence error
     typer.echo(f"mode: {clean_line(mode_description(settings))}", err=True)
     return settings
 
