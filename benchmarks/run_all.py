@@ -9,6 +9,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SCRIPTS = [
     ["bench_ingest.py"],
+    ["bench_chunking.py"],
     ["bench_keywords.py", "--sizes", "10000", "300000"],
     ["bench_retrieval.py", "--sizes", "300000", "1000000"],
     ["bench_agent.py"],
