@@ -26,7 +26,7 @@ MAX_DEPTH = 1000  # Word writes a few tens of levels; deeper groups are counted,
 _TOKEN = re.compile(r"""\\([a-zA-Z]{1,32})(-?\d{1,10})?\ ?   # control word, numeric parameter, delimiter space
                       |\\'([0-9a-fA-F]{2})                    # a byte in the current code page
                       |\\(.)                                  # control symbol (\{ \} \\ \~ \- \_ \* ...)
-                      |([{}])                                 # group
+                      |(\{+|\}+)                              # groups opened / closed (a run of them at once)
                       |([^\\{}\r\n]+)                         # text
                       |[\r\n]+|\\""", re.S | re.X)
 _SKIP = frozenset("""fonttbl colortbl stylesheet listtable listoverridetable revtbl rsidtbl generator themedata
@@ -89,23 +89,25 @@ class _Reader:
             self.emit(bytes(self.pending).decode(self.state[2] or self.default, "replace"))
             self.pending.clear()
 
-    def open(self) -> None:
+    def open(self, n: int) -> None:
+        """Open ``n`` groups (a run of ``{``: one step, whatever its length)."""
         self.flush()
         self.skip = 0
-        if len(self.stack) >= MAX_DEPTH:
-            self.overflow += 1
-        else:
-            self.stack.append(self.state)  # the same tuple object: 8 bytes a level
+        pushed = max(0, min(n, MAX_DEPTH - len(self.stack)))
+        self.stack.extend([self.state] * pushed)  # the same tuple object: 8 bytes a level
+        self.overflow += n - pushed
 
-    def close(self) -> bool:
-        """Close a group; False once the outermost group is closed (the document ends there)."""
+    def close(self, n: int) -> bool:
+        """Close ``n`` groups; False once the outermost group is closed (the document ends there)."""
         self.flush()
         self.skip = 0
-        if self.overflow:
-            self.overflow -= 1
-        elif self.stack:
-            self.state = self.stack.pop()
-        return bool(self.stack) or self.overflow > 0
+        beyond = min(n, self.overflow)
+        self.overflow -= beyond
+        popped = min(n - beyond, len(self.stack))
+        if popped:
+            self.state = self.stack[-popped]
+            del self.stack[-popped:]
+        return n - beyond - popped == 0 and (bool(self.stack) or self.overflow > 0)
 
     def destination(self, name: str) -> None:
         self.state = (name, self.state[1], self.state[2])
@@ -212,10 +214,10 @@ def extract(data: bytes, budget: Budget) -> tuple[str | None, str]:
         if text is not None:
             if reader.state[0] != "fonttbl":
                 reader.text(text)
-        elif brace == "{":
-            reader.open()
-        elif brace == "}":
-            if not reader.close():
+        elif brace is not None and brace[0] == "{":
+            reader.open(len(brace))
+        elif brace is not None:
+            if not reader.close(len(brace)):
                 break
         elif word is not None:
             if word == "bin" and arg:
