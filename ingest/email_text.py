@@ -33,6 +33,7 @@ MAX_BOUNDARIES = 200  # multipart sections in one message; mail clients write a 
 MAX_BOUNDARY_TESTS = 50_000_000  # lines x boundaries: about 8 s of boundary tests at most (0.16 us each)
 MAX_PARTS = 2000  # parts visited (a flat multipart of many tiny parts is linear, but no mail holds thousands)
 HEADER_CHARS = 2000  # a Subject or an address list longer than this is not something to decode in full
+TITLE_CHARS = 200  # the title is embedded with every chunk: a 2,000-character Subject made each chunk 512 tokens
 _BOUNDARY = re.compile(rb"boundary\s*=", re.I)
 _KNOWN = ("from", "to", "date", "subject", "message-id", "received", "mime-version", "return-path")
 
@@ -131,7 +132,7 @@ def extract(data: bytes, budget: Budget) -> LoadedFile:
             raise LoadError("not an e-mail message (no From, To, Date or Subject header)")
         texts, attachments = _walk(message, budget)
         head = [f"{name}: {value}" for name in ("From", "To", "Date") if (value := _header(message, name))]
-        subject = _header(message, "Subject")
+        subject = (_header(message, "Subject") or "")[:TITLE_CHARS] or None
         date = _date(message)
     except LoadError:
         raise

@@ -137,6 +137,8 @@ def test_odt_text_spaces_tables_and_what_is_left_out():
     loaded = load_bytes("notes.odt", _zip_bytes(parts), _budget())
     assert loaded.pages[0].text == "Heading\n\nA B C\nD the footnote\n\nx | y"
     assert loaded.title == "Heading"  # no dc:title: the first heading
+    huge = odt_parts("Gap", '<text:p>Before<text:s text:c="1000000000"/>the gap.</text:p>')  # 1e9 spaces in 30 bytes
+    assert load_bytes("gap.odt", _zip_bytes(huge), _budget()).pages[0].text == "Before the gap."
 
 
 def test_rtf_text_unicode_code_pages_and_destinations():
