@@ -101,9 +101,10 @@ def test_markdown_extraction_grows_linearly(kind, settings):
 
 @pytest.mark.parametrize("kind", sorted(hostile.RTF_KINDS))
 def test_rtf_extraction_grows_linearly(kind, settings):
-    # striprtf, the usual library, gave 19.7x on "fields" (2,000 -> 8,000) and 17.8x on an unterminated font table
+    # striprtf, the usual library, gave 19.7x on "fields" (2,000 -> 8,000) and 17.8x on an unterminated font table;
+    # this reader measured 2.9-4.7x, and 6.8x once for "plain" on a machine at load 13: 8x still separates 16x
     sizes = {"nested groups": 25_000, "open braces": 250_000, "fields": 5_000, "unicode": 10_000, "plain": 20_000}
-    assert _growth("letter.rtf", hostile.RTF_KINDS[kind], sizes[kind], settings) < 6.0
+    assert _growth("letter.rtf", hostile.RTF_KINDS[kind], sizes[kind], settings) < 8.0
 
 
 @pytest.mark.parametrize("kind", sorted(hostile.EMAIL_KINDS))
