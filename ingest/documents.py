@@ -103,7 +103,7 @@ def split_documents(loaded: LoadedFile, source: str, language: str = "auto", key
     for page in loaded.pages:
         if not page.text.strip():
             continue
-        page_date = heading_date(page.text) if page.number is not None else None
+        page_date = heading_date(page.text) if loaded.split_by_date and page.number is not None else None
         if not groups or (page_date is not None and page_date != dates[-1] and groups[-1]):
             if groups and dates[-1] is None and page_date is not None and len(groups) == 1:
                 # first pages had no heading date: they belong to this first dated document
@@ -119,7 +119,7 @@ def split_documents(loaded: LoadedFile, source: str, language: str = "auto", key
         text = "\n\n".join(p.text for p in pages)
         title = guess_title(text) if len(groups) > 1 else (loaded.title or guess_title(text))
         documents.append(Document(
-            source=source, title=title or source, date=page_date or extract_date(text),
+            source=source, title=title or source, date=page_date or loaded.date or extract_date(text),
             language=detect_language(text) if language == "auto" else language, pages=pages, index=i, tag=tag,
         ))
     return documents

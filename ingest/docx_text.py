@@ -3,74 +3,23 @@
 python-docx opens every part of the package: a 444 KB .docx holding a 400 MB zero-filled image drove ingestion to
 831 MB RSS. Here the member list is checked first (count, total and per-part uncompressed size, compression ratio),
 then the main document part (found through ``_rels/.rels``), the core properties (title) and the styles (heading
-names) are streamed through expat in 64 KB pieces with a byte counter; images, fonts, headers and footers are never
-unpacked. A DOCTYPE is refused (no entity expansion), and the text stops at the file's character budget.
+names) are streamed through expat in 64 KB pieces with a byte counter (:mod:`ingest.zip_package`, shared with EPUB,
+ODT and PPTX); images, fonts, headers and footers are never unpacked. A DOCTYPE is refused (no entity expansion), and
+the text stops at the file's character budget.
 """
 
 from __future__ import annotations
 
-import io
-import zipfile
-from collections.abc import Callable
-from xml.parsers import expat
-
-from ingest.budget import Budget, BudgetExceeded
+from ingest.budget import Budget
 from ingest.errors import LoadError
+from ingest.zip_package import ZipPackage, reading, xml_text
 
-MAX_MEMBERS = 10_000  # a Word document has tens of parts; thousands mean a crafted archive
-RATIO_CHECKED_ABOVE = 1_000_000  # compression ratios of parts smaller than this do not matter
 _W = ("http://schemas.openxmlformats.org/wordprocessingml/2006/main", "http://purl.oclc.org/ooxml/wordprocessingml/main")
 _MC = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _DC_TITLE = "http://purl.org/dc/elements/1.1/ title"
-_PIECE = 1 << 16
 
 
-class _Refused(Exception):
-    """Raised inside an expat handler to stop a parse."""
-
-
-def _no_doctype(*_args) -> None:
-    raise _Refused("a DOCTYPE declaration (entity expansion is not allowed)")
-
-
-def _check_members(archive: zipfile.ZipFile, budget: Budget) -> None:
-    members = archive.infolist()
-    if len(members) > MAX_MEMBERS:
-        raise BudgetExceeded(f"the DOCX archive has {len(members):,} members (more than {MAX_MEMBERS:,})")
-    total = sum(m.file_size for m in members)
-    if total > budget.max_unzipped:
-        raise BudgetExceeded(f"the DOCX archive unpacks to {total / 1e6:,.0f} MB, over the "
-                             f"{budget.max_unzipped / 1e6:,.0f} MB limit (RAG_BOT_MAX_UNZIPPED_MB): a zip bomb?")
-
-
-def _stream(archive: zipfile.ZipFile, name: str, budget: Budget, handlers: dict[str, Callable]) -> bool:
-    """Parse one member with expat, fed in pieces; False when the member does not exist."""
-    try:
-        info = archive.getinfo(name)
-    except KeyError:
-        return False
-    ratio = info.file_size / max(1, info.compress_size)
-    if info.file_size > RATIO_CHECKED_ABOVE and ratio > budget.max_zip_ratio:
-        raise BudgetExceeded(f"the DOCX part {name} unpacks {ratio:,.0f} times its packed size, over the "
-                             f"{budget.max_zip_ratio:,.0f} allowed (RAG_BOT_MAX_ZIP_RATIO): a zip bomb?")
-    parser = expat.ParserCreate(namespace_separator=" ")
-    parser.StartDoctypeDeclHandler = _no_doctype
-    parser.EntityDeclHandler = _no_doctype
-    parser.buffer_text = True
-    for event, handler in handlers.items():
-        setattr(parser, event, handler)
-    read = 0
-    with archive.open(info) as member:
-        while piece := member.read(_PIECE):
-            read += len(piece)
-            if read > budget.max_unzipped:
-                raise BudgetExceeded(f"the DOCX part {name} unpacks to more than {budget.max_unzipped / 1e6:,.0f} MB")
-            parser.Parse(piece, False)
-    parser.Parse(b"", True)
-    return True
-
-
-def _main_part(archive: zipfile.ZipFile, budget: Budget) -> str:
+def _main_part(package: ZipPackage) -> str:
     """The main document part named by the package relationships (``word/document.xml`` by default)."""
     target: list[str] = []
 
@@ -78,30 +27,11 @@ def _main_part(archive: zipfile.ZipFile, budget: Budget) -> str:
         if name.endswith(" Relationship") and attrs.get("Type", "").endswith("/officeDocument") and not target:
             target.append(attrs.get("Target", "").lstrip("/"))
 
-    _stream(archive, "_rels/.rels", budget, {"StartElementHandler": start})
+    package.stream_xml("_rels/.rels", {"StartElementHandler": start})
     return target[0] if target and target[0] else "word/document.xml"
 
 
-def _title(archive: zipfile.ZipFile, budget: Budget) -> str | None:
-    parts: list[str] = []
-    inside = [False]
-
-    def start(name: str, _attrs: dict[str, str]) -> None:
-        inside[0] = name == _DC_TITLE
-
-    def end(_name: str) -> None:
-        inside[0] = False
-
-    def chars(data: str) -> None:
-        if inside[0]:
-            parts.append(data)
-
-    _stream(archive, "docProps/core.xml", budget,
-            {"StartElementHandler": start, "EndElementHandler": end, "CharacterDataHandler": chars})
-    return " ".join("".join(parts).split()) or None
-
-
-def _style_names(archive: zipfile.ZipFile, budget: Budget) -> dict[str, str]:
+def _style_names(package: ZipPackage) -> dict[str, str]:
     """Style id -> name (``Heading1`` -> ``heading 1``), to recognise headings in any language's template."""
     names: dict[str, str] = {}
     current = [""]
@@ -113,7 +43,7 @@ def _style_names(archive: zipfile.ZipFile, budget: Budget) -> dict[str, str]:
         elif ns in _W and local == "name" and current[0]:
             names[current[0]] = attrs.get(f"{ns} val", "")
 
-    _stream(archive, "word/styles.xml", budget, {"StartElementHandler": start})
+    package.stream_xml("word/styles.xml", {"StartElementHandler": start})
     return names
 
 
@@ -188,27 +118,16 @@ class _Body:
 
 def extract(data: bytes, budget: Budget) -> tuple[str | None, str]:
     """(title, text) of a DOCX file's bytes; every failure is a :class:`LoadError` with a reason."""
-    try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
-        raise LoadError(f"corrupt DOCX: not a zip package ({exc}); an encrypted or old .doc file?") from None
-    try:
-        with archive:
-            _check_members(archive, budget)
-            main = _main_part(archive, budget)
-            styles = _style_names(archive, budget)
-            body = _Body(budget, styles)
-            found = _stream(archive, main, budget, {"StartElementHandler": body.start,
-                                                    "EndElementHandler": body.end, "CharacterDataHandler": body.chars})
+    package = ZipPackage(data, budget, "DOCX", hint="; an encrypted or old .doc file?")
+    with reading("DOCX"):
+        try:
+            main = _main_part(package)
+            body = _Body(budget, _style_names(package))
+            found = package.stream_xml(main, {"StartElementHandler": body.start, "EndElementHandler": body.end,
+                                              "CharacterDataHandler": body.chars})
             if not found:
                 raise LoadError(f"corrupt DOCX: the package has no document part ({main})")
-            title = _title(archive, budget) or body.heading
-    except LoadError:
-        raise
-    except _Refused as exc:
-        raise LoadError(f"DOCX refused: {exc}") from None
-    except expat.ExpatError as exc:
-        raise LoadError(f"corrupt DOCX: malformed XML ({exc})") from None
-    except (zipfile.BadZipFile, EOFError, OSError, NotImplementedError, RuntimeError, ValueError) as exc:
-        raise LoadError(f"corrupt DOCX ({exc.__class__.__name__}: {exc})") from None
+            title = xml_text(package, "docProps/core.xml", _DC_TITLE) or body.heading
+        finally:
+            package.close()
     return title, "\n\n".join(body.sinks[0])

@@ -30,21 +30,26 @@ class Page:
 
 @dataclass
 class LoadedFile:
-    """What a loader read: pages, an optional title from the format's own metadata, and how many characters of
-    boilerplate (navigation, running headers and footers, page numbers) were left out."""
+    """What a loader read: pages, an optional title and date (ISO) from the format's own metadata (an e-mail's
+    Date header, an EPUB's ``dc:date``), and how many characters of boilerplate (navigation, running headers and
+    footers, page numbers) were left out. ``split_by_date``: a page whose heading holds a new date starts a new
+    document (PDFs that bind several talks); slides and chapters stay one document."""
 
     pages: list[Page]
     title: str | None = None
     dropped_chars: int = 0
+    date: str | None = None
+    split_by_date: bool = False
 
     def cleaned(self) -> LoadedFile:
         """The same file with control characters removed from the text and the title (idempotent)."""
         title = clean_line(self.title) if self.title else None
         pages = [Page(clean_text(p.text), p.number) for p in self.pages]
-        return LoadedFile(pages, title or None, self.dropped_chars)
+        return LoadedFile(pages, title or None, self.dropped_chars, self.date, self.split_by_date)
 
 
-SUPPORTED = {".pdf", ".html", ".htm", ".docx", ".md", ".markdown", ".txt", ".text"}
+SUPPORTED = {".pdf", ".html", ".htm", ".docx", ".md", ".markdown", ".txt", ".text", ".epub", ".odt", ".pptx", ".rtf",
+             ".eml"}
 
 
 def _binary_reason(data: bytes) -> str | None:
@@ -113,6 +118,38 @@ def load_docx(data: bytes, budget: Budget) -> LoadedFile:
     return LoadedFile([Page(body)], title=title)
 
 
+def load_odt(data: bytes, budget: Budget) -> LoadedFile:
+    from ingest.odt_text import extract
+
+    title, body = extract(data, budget)
+    return LoadedFile([Page(body)], title=title)
+
+
+def load_rtf(data: bytes, budget: Budget) -> LoadedFile:
+    from ingest.rtf_text import extract
+
+    title, body = extract(data, budget)
+    return LoadedFile([Page(body)], title=title)
+
+
+def load_epub(data: bytes, budget: Budget) -> LoadedFile:
+    from ingest.epub_text import extract
+
+    return extract(data, budget)
+
+
+def load_pptx(data: bytes, budget: Budget) -> LoadedFile:
+    from ingest.pptx_text import extract
+
+    return extract(data, budget)
+
+
+def load_email(data: bytes, budget: Budget) -> LoadedFile:
+    from ingest.email_text import extract
+
+    return extract(data, budget)
+
+
 def load_pdf(data: bytes, budget: Budget) -> LoadedFile:
     from ingest.pdf_text import extract
 
@@ -122,6 +159,7 @@ def load_pdf(data: bytes, budget: Budget) -> LoadedFile:
 LOADERS: dict[str, Callable[[bytes, Budget], LoadedFile]] = {
     ".pdf": load_pdf, ".html": load_html, ".htm": load_html, ".docx": load_docx,
     ".md": load_markdown, ".markdown": load_markdown, ".txt": load_text, ".text": load_text,
+    ".epub": load_epub, ".odt": load_odt, ".pptx": load_pptx, ".rtf": load_rtf, ".eml": load_email,
 }
 
 

@@ -143,4 +143,5 @@ def extract(data: bytes, budget: Budget) -> LoadedFile:
     if not any(t.strip() for t in texts):
         raise LoadError("PDF has no text layer (scanned images are not supported)")
     texts, dropped = drop_repeated_lines(texts)
-    return LoadedFile([Page(t, number=i + 1) for i, t in enumerate(texts)], title=title, dropped_chars=dropped)
+    return LoadedFile([Page(t, number=i + 1) for i, t in enumerate(texts)], title=title, dropped_chars=dropped,
+                      split_by_date=True)

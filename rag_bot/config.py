@@ -40,8 +40,8 @@ class Settings(BaseSettings):
     max_text_chars: int = Field(10_000_000, ge=1000, description="Most characters of text one file may yield (about 15k chunks); a file with more fails with a reason.")
     max_text_per_byte: float = Field(20.0, gt=0, description="A file whose text exceeds this many characters per byte of the file (and 100,000) fails: a PDF whose pages share one content stream, a DOCX of repeated text. PDF page content may unpack to 8x that.")
     max_pdf_pages: int = Field(10_000, ge=1, description="PDFs with more pages fail with a reason.")
-    max_unzipped_mb: float = Field(500.0, gt=0, description="DOCX: refused when its members declare more than this uncompressed, or a part read unpacks to more (zip bomb).")
-    max_zip_ratio: float = Field(200.0, gt=1, description="DOCX: a part that is read (document, styles) may unpack to at most this many times its packed size.")
+    max_unzipped_mb: float = Field(500.0, gt=0, description="Zip containers (DOCX, EPUB, ODT, PPTX): refused when their members declare more than this uncompressed, or the parts read unpack to more (zip bomb).")
+    max_zip_ratio: float = Field(200.0, gt=1, description="Zip containers (DOCX, EPUB, ODT, PPTX): a part that is read (document, chapter, slide, styles) may unpack to at most this many times its packed size.")
     ingest_batch: int = Field(16, ge=1, description="Chunks embedded and written per batch.")
     embed_workers: int = Field(0, ge=0, description="Threads that embed parts of a batch at once with the bundled model, one core each (0 = one per core; 1 = the engine's own OpenMP threads).")
 

@@ -6,8 +6,10 @@ HTML (100k nested ``div``, stray end tags, unterminated comments, tags, quotes a
 Markdown that made regexes quadratic, huge single lines, control characters and terminal escapes in text and file
 names, Devanagari and undecodable file names, symlinks out of the folder and in loops, a FIFO, PDFs with thousands
 of empty pages / one content stream shared by 2,000 pages / a Flate bomb / a password / a cut, DOCX zip bombs
-(members, a document part, a lying size, billions of laughs, 20k members), wrong extensions, empty and binary files,
-the same name in two subfolders. Sizes are parameters so growth tests can build two sizes of one kind.
+(members, a document part, a lying size, billions of laughs, 20k members) and the same bombs in EPUB, ODT and PPTX,
+an EPUB spine naming one chapter 10,000 times, RTF of 100k nested groups / 1M open braces / the fields that made
+striprtf quadratic / a lying ``\\bin``, e-mails of thousands of nested multiparts or a 100k-word Subject, wrong
+extensions, empty and binary files, the same name in two subfolders. Sizes are parameters so growth tests can build two sizes of one kind.
 """
 
 from __future__ import annotations
@@ -233,6 +235,111 @@ def docx_many_members(path: Path, n: int) -> None:
     write_zip(path, docx_parts(["Many parts."]) + [member(f"customXml/item{i}.xml", b"<a/>") for i in range(n)])
 
 
+# --- EPUB / ODT / PPTX: the same zip bombs in the other containers ---------------------------------------------
+def _members(parts: list[tuple[str, bytes]]) -> list[Member]:
+    return [member(name, data) for name, data in parts]
+
+
+def epub_fine_parts(phrase: str = "The chapter tells of the ferryman.") -> list[tuple[str, bytes]]:
+    from tests.filemakers import epub_parts
+
+    return epub_parts("Hostile Book", "1970-01-02", [("Chapter", f"<p>{phrase}</p>")])
+
+
+def odt_fine_parts(phrase: str = "The notes tell of the potter.") -> list[tuple[str, bytes]]:
+    from tests.filemakers import odt_parts
+
+    return odt_parts("Hostile Notes", f"<text:p>{phrase}</text:p>")
+
+
+def pptx_fine_parts(phrase: str = "The slide tells of the lighthouse.") -> list[tuple[str, bytes]]:
+    from tests.filemakers import pptx_parts
+
+    return pptx_parts("Hostile Deck", [[phrase]])
+
+
+def zip_member_bomb(path: Path, parts: list[tuple[str, bytes]], members: int, megabytes_each: int) -> None:
+    """A valid small package plus ``members`` images each declaring ``megabytes_each`` MB of zeros."""
+    block = zero_deflate(megabytes_each)
+    crc = zlib.crc32(b"\0" * (megabytes_each << 20))
+    images = [Member(f"media/image{i}.png", block, megabytes_each << 20, crc) for i in range(members)]
+    write_zip(path, _members(parts) + images)
+
+
+def zip_part_bomb(path: Path, parts: list[tuple[str, bytes]], part: str, megabytes: int) -> None:
+    """The package with its text part ``part`` replaced by ``megabytes`` MB of zeros (ratio over a thousand)."""
+    kept = [m for m in _members(parts) if m.name != part]
+    write_zip(path, kept + [Member(part, zero_deflate(megabytes), megabytes << 20, 0)])
+
+
+def epub_repeated_spine(path: Path, n: int) -> None:
+    """A spine of ``n`` itemrefs all naming one chapter: read once."""
+    parts = dict(epub_fine_parts("The one chapter read once tells of the lock keeper."))
+    opf = parts["OEBPS/content.opf"].decode()
+    parts["OEBPS/content.opf"] = opf.replace('<itemref idref="c0"/>', '<itemref idref="c0"/>' * n).encode()
+    write_zip(path, _members(list(parts.items())))
+
+
+def epub_doctype_package(path: Path) -> None:
+    """Billion laughs in the package document."""
+    parts = dict(epub_fine_parts())
+    values = ["lol"] + [f"&l{i - 1};" * 10 for i in range(1, 10)]
+    lol = "".join(f'<!ENTITY l{i} "{value}">' for i, value in enumerate(values))
+    opf = parts["OEBPS/content.opf"].decode().replace("<package ", f"<!DOCTYPE package [{lol}]><package ", 1)
+    parts["OEBPS/content.opf"] = opf.replace("Hostile Book", "&l9;").encode()
+    write_zip(path, _members(list(parts.items())))
+
+
+def odt_huge_spaces(path: Path) -> None:
+    """``<text:s text:c="1000000000"/>``: a billion spaces declared in 30 bytes."""
+    from tests.filemakers import odt_parts
+
+    write_zip(path, _members(odt_parts("Spaces", '<text:p>Before<text:s text:c="1000000000"/>the gap, the '
+                                                 "wren.</text:p>")))
+
+
+# --- RTF ------------------------------------------------------------------------------------------------------
+RTF_HEAD = r"{\rtf1\ansi\ansicpg1252\deff0{\fonttbl{\f0\fswiss\fcharset0 Arial;}}"
+
+
+def rtf_nested_groups(n: int) -> str:
+    return RTF_HEAD + "{\\b " * n + "Deep inside sits the bittern." + "}" * n + "}"
+
+
+def rtf_open_braces(n: int) -> str:
+    return RTF_HEAD + "The open braces hide the rail. " + "{" * n
+
+
+def rtf_fields(n: int) -> str:
+    """What striprtf's hyperlink regex is quadratic on: fields without a HYPERLINK on one line."""
+    return RTF_HEAD + "The fields speak of the snipe. " + "{\\field{\\*\\fldinst{ x" * n + "}"
+
+
+def rtf_unicode(n: int) -> str:
+    return RTF_HEAD + "Unicode of the shrike: " + "\\u2350?\\u-10179?\\u-8694?\\'e9" * n + "}"
+
+
+def rtf_plain(n: int) -> str:
+    return RTF_HEAD + "".join(f"Paragraph {i} of the rail and the bittern.\\par " for i in range(n)) + "}"
+
+
+# --- e-mail ---------------------------------------------------------------------------------------------------
+def eml_nested(n: int) -> str:
+    """``n`` multiparts nested in each other: the standard parser costs n squared on them."""
+    opens = "".join(f'Content-Type: multipart/mixed; boundary="b{i}"\n\n--b{i}\n' for i in range(n))
+    closes = "".join(f"--b{i}--\n" for i in reversed(range(n)))
+    return f"From: a@example.org\nSubject: Nested\n{opens}Content-Type: text/plain\n\nThe deep tern.\n{closes}"
+
+
+def eml_flat(n: int) -> str:
+    body = "".join(f"--b\nContent-Type: text/plain\n\nPart {i} tells of the tern.\n" for i in range(n))
+    return f'From: a@example.org\nSubject: Flat\nContent-Type: multipart/mixed; boundary="b"\n\n{body}--b--\n'
+
+
+def eml_long_subject(n: int) -> str:
+    return "From: a@example.org\nSubject: " + "=?utf-8?q?x " * n + "\n\nThe body speaks of the skua.\n"
+
+
 # --- the corpus -----------------------------------------------------------------------------------------------
 def _write(root: Path, name: str | bytes, data: bytes) -> None:
     path = os.path.join(os.fsencode(root), name if isinstance(name, bytes) else name.encode())
@@ -360,6 +467,55 @@ def make_hostile_corpus(root: Path, outside: Path) -> dict[str, Expect]:
     write_zip(root / "docx/image-bomb.docx", docx_parts(["A letter with a huge blank picture, about gulls."])
               + [Member("word/media/image1.png", zero_deflate(400), 400 << 20, 0)])
     expect["docx/image-bomb.docx"] = Expect("ok", text="gulls")  # the image is never unpacked
+
+    # EPUB, ODT, PPTX: the zip checks DOCX has
+    for kind, parts, part in (("epub", epub_fine_parts(), "OEBPS/text/ch01.xhtml"),
+                              ("odt", odt_fine_parts(), "content.xml"), ("pptx", pptx_fine_parts(), "ppt/slides/slide1.xml")):
+        zip_member_bomb(root / f"{kind}/member-bomb.{kind}", parts, members=30, megabytes_each=40)
+        expect[f"{kind}/member-bomb.{kind}"] = Expect("fail", "zip bomb")
+        zip_part_bomb(root / f"{kind}/part-bomb.{kind}", parts, part, 50)
+        expect[f"{kind}/part-bomb.{kind}"] = Expect("fail", "times its packed size")
+        write_zip(root / f"{kind}/many-members.{kind}", _members(parts) + [member(f"x/{i}.xml", b"<a/>")
+                                                                            for i in range(12_000)])
+        expect[f"{kind}/many-members.{kind}"] = Expect("fail", "members")
+        fine = root / f"{kind}/fine.{kind}"
+        write_zip(fine, _members(parts))
+        expect[f"{kind}/fine.{kind}"] = Expect("ok", text={"epub": "ferryman", "odt": "potter", "pptx": "lighthouse"}[kind])
+        (root / f"{kind}/cut.{kind}").write_bytes(fine.read_bytes()[: fine.stat().st_size // 2])
+        expect[f"{kind}/cut.{kind}"] = Expect("fail", kind.upper())
+    epub_repeated_spine(root / "epub/repeated-spine.epub", 10_000)
+    expect["epub/repeated-spine.epub"] = Expect("ok", text="lock keeper")
+    epub_doctype_package(root / "epub/laughs.epub")
+    expect["epub/laughs.epub"] = Expect("fail", "DOCTYPE")
+    odt_huge_spaces(root / "odt/huge-spaces.odt")
+    expect["odt/huge-spaces.odt"] = Expect("ok", text="wren")
+    from tests.filemakers import odt_parts
+
+    write_zip(root / "odt/spreadsheet.odt", _members(odt_parts("Sheet", "<text:p>Cells.</text:p>",
+                                                               b"application/vnd.oasis.opendocument.spreadsheet")))
+    expect["odt/spreadsheet.odt"] = Expect("fail", "not an OpenDocument text")
+
+    # RTF
+    write_text(root / "rtf/nested-groups.rtf", rtf_nested_groups(100_000))
+    expect["rtf/nested-groups.rtf"] = Expect("ok", text="bittern")
+    write_text(root / "rtf/open-braces.rtf", rtf_open_braces(1_000_000))
+    expect["rtf/open-braces.rtf"] = Expect("ok", text="rail")
+    write_text(root / "rtf/only-braces.rtf", "{\\rtf1" + "{" * 1_000_000)
+    expect["rtf/only-braces.rtf"] = Expect("fail", "no text")
+    write_text(root / "rtf/fields.rtf", rtf_fields(20_000))
+    expect["rtf/fields.rtf"] = Expect("ok", text="snipe")
+    write_text(root / "rtf/bin.rtf", RTF_HEAD + "Before the picture, the avocet.{\\pict\\bin999999999999 xyz}}")
+    expect["rtf/bin.rtf"] = Expect("ok", text="avocet")
+    write_text(root / "rtf/not-rtf.rtf", "Plain text that says it is RTF.")
+    expect["rtf/not-rtf.rtf"] = Expect("fail", "not an RTF")
+
+    # e-mail
+    write_text(root / "eml/nested.eml", eml_nested(5_000))
+    expect["eml/nested.eml"] = Expect("fail", "too costly")
+    write_text(root / "eml/long-subject.eml", eml_long_subject(100_000))
+    expect["eml/long-subject.eml"] = Expect("ok", text="skua")
+    write_text(root / "eml/no-headers.eml", "Just a note, not a message.\n")
+    expect["eml/no-headers.eml"] = Expect("fail", "not an e-mail")
     return expect
 
 
@@ -370,3 +526,7 @@ KINDS: dict[str, Callable[[int], str]] = {
 }
 MARKDOWN_KINDS: dict[str, Callable[[int], str]] = {"brackets": md_brackets, "emphasis": md_emphasis,
                                                    "links": md_links}
+RTF_KINDS: dict[str, Callable[[int], str]] = {"nested groups": rtf_nested_groups, "open braces": rtf_open_braces,
+                                              "fields": rtf_fields, "unicode": rtf_unicode, "plain": rtf_plain}
+EMAIL_KINDS: dict[str, Callable[[int], str]] = {"flat parts": eml_flat, "nested parts": eml_nested,
+                                                "long subject": eml_long_subject}

@@ -1,0 +1,146 @@
+"""A zip container (DOCX, EPUB, ODT, PPTX) inspected before anything is unpacked, and its parts read within budget.
+
+Opening checks the member list: at most :data:`MAX_MEMBERS` members, and the sizes they declare add up to at most
+the budget's ``max_unzipped``. A part that is read must not unpack to more than ``max_zip_ratio`` times its packed
+size (above :data:`RATIO_CHECKED_ABOVE`), and every byte unpacked is counted across all the parts read, so a member
+that lies about its size stops at the same limit. XML parts are streamed through expat in 64 KB pieces; a DOCTYPE
+is refused (no entity expansion). Nothing else of the archive (images, fonts, media) is ever unpacked.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from xml.parsers import expat
+
+from ingest.budget import Budget, BudgetExceeded
+from ingest.errors import LoadError
+
+MAX_MEMBERS = 10_000  # documents have tens of parts (an EPUB a few hundred); thousands mean a crafted archive
+RATIO_CHECKED_ABOVE = 1_000_000  # compression ratios of parts smaller than this do not matter
+PIECE = 1 << 16
+
+
+class Refused(Exception):
+    """Raised inside an expat handler to stop a parse."""
+
+
+def _no_doctype(*_args) -> None:
+    raise Refused("a DOCTYPE declaration (entity expansion is not allowed)")
+
+
+class ZipPackage:
+    """The parts of one zip container of format ``kind`` ("DOCX", "EPUB"...), read within ``budget``."""
+
+    def __init__(self, data: bytes, budget: Budget, kind: str, hint: str = "") -> None:
+        self.kind = kind
+        self.budget = budget
+        self.unpacked = 0  # bytes unpacked so far, all parts together
+        try:
+            self.archive = zipfile.ZipFile(io.BytesIO(data))
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+            raise LoadError(f"corrupt {kind}: not a zip package ({exc}){hint}") from None
+        members = self.archive.infolist()
+        if len(members) > MAX_MEMBERS:
+            raise BudgetExceeded(f"the {kind} archive has {len(members):,} members (more than {MAX_MEMBERS:,})")
+        total = sum(m.file_size for m in members)
+        if total > budget.max_unzipped:
+            raise BudgetExceeded(f"the {kind} archive unpacks to {total / 1e6:,.0f} MB, over the "
+                                 f"{budget.max_unzipped / 1e6:,.0f} MB limit (RAG_BOT_MAX_UNZIPPED_MB): a zip bomb?")
+
+    def names(self) -> list[str]:
+        return self.archive.namelist()
+
+    def has(self, name: str) -> bool:
+        try:
+            self.archive.getinfo(name)
+        except KeyError:
+            return False
+        return True
+
+    def pieces(self, name: str) -> Iterator[bytes] | None:
+        """The unpacked bytes of member ``name`` in 64 KB pieces (None when it does not exist), counted."""
+        try:
+            info = self.archive.getinfo(name)
+        except KeyError:
+            return None
+        ratio = info.file_size / max(1, info.compress_size)
+        if info.file_size > RATIO_CHECKED_ABOVE and ratio > self.budget.max_zip_ratio:
+            raise BudgetExceeded(f"the {self.kind} part {name} unpacks {ratio:,.0f} times its packed size, over the "
+                                 f"{self.budget.max_zip_ratio:,.0f} allowed (RAG_BOT_MAX_ZIP_RATIO): a zip bomb?")
+        return self._read(info)
+
+    def _read(self, info: zipfile.ZipInfo) -> Iterator[bytes]:
+        with self.archive.open(info) as member:
+            while piece := member.read(PIECE):
+                self.unpacked += len(piece)
+                if self.unpacked > self.budget.max_unzipped:
+                    raise BudgetExceeded(f"the {self.kind} parts read unpack to more than "
+                                         f"{self.budget.max_unzipped / 1e6:,.0f} MB (RAG_BOT_MAX_UNZIPPED_MB)")
+                yield piece
+
+    def read(self, name: str) -> bytes | None:
+        """The whole member ``name`` (None when it does not exist), within the same limits."""
+        pieces = self.pieces(name)
+        return None if pieces is None else b"".join(pieces)
+
+    def stream_xml(self, name: str, handlers: dict[str, Callable]) -> bool:
+        """Parse member ``name`` with expat (namespaces joined to names by a space), fed in pieces; False when
+        the member does not exist."""
+        pieces = self.pieces(name)
+        if pieces is None:
+            return False
+        parser = expat.ParserCreate(namespace_separator=" ")
+        parser.StartDoctypeDeclHandler = _no_doctype
+        parser.EntityDeclHandler = _no_doctype
+        parser.buffer_text = True
+        for event, handler in handlers.items():
+            setattr(parser, event, handler)
+        for piece in pieces:
+            parser.Parse(piece, False)
+        parser.Parse(b"", True)
+        return True
+
+    def close(self) -> None:
+        self.archive.close()
+
+
+@contextmanager
+def reading(kind: str) -> Iterator[None]:
+    """Turn what a damaged container raises while its parts are read into a :class:`LoadError` with a reason."""
+    try:
+        yield
+    except LoadError:
+        raise
+    except Refused as exc:
+        raise LoadError(f"{kind} refused: {exc}") from None
+    except expat.ExpatError as exc:
+        raise LoadError(f"corrupt {kind}: malformed XML ({exc})") from None
+    except RecursionError:
+        raise LoadError(f"corrupt {kind}: structures nested too deeply") from None
+    except (zipfile.BadZipFile, EOFError, OSError, NotImplementedError, RuntimeError, ValueError, KeyError) as exc:
+        raise LoadError(f"corrupt {kind} ({exc.__class__.__name__}: {exc})") from None
+
+
+def xml_text(package: ZipPackage, name: str, wanted: str) -> str | None:
+    """The text of the first element named ``wanted`` ("namespace local") in XML member ``name``, spaces
+    collapsed: a title in ``docProps/core.xml`` or ``meta.xml``."""
+    parts: list[str] = []
+    state = {"inside": False, "done": False}
+
+    def start(element: str, _attrs: dict[str, str]) -> None:
+        state["inside"] = element == wanted and not state["done"]
+
+    def end(element: str) -> None:
+        if state["inside"]:
+            state["done"] = True
+        state["inside"] = False
+
+    def chars(data: str) -> None:
+        if state["inside"] and len(parts) < 1000:
+            parts.append(data)
+
+    package.stream_xml(name, {"StartElementHandler": start, "EndElementHandler": end, "CharacterDataHandler": chars})
+    return " ".join("".join(parts).split())[:1000] or None
