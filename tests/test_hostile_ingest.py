@@ -72,7 +72,10 @@ def _cpu(fn, repeat: int = 3) -> float:
 
 
 def _growth(name: str, make, small: int, settings) -> float:
-    """CPU time of loading a 4x larger input over the time of the smaller one (min of three runs each)."""
+    """CPU time of loading a 4x larger input over the time of the smaller one (min of three runs each).
+
+    Linear loaders measure 3-5x here; the bound is 8x because CPU time on a 2-core machine at load average 13
+    reached 6.4-6.8x for linear ones (cache pressure), while a quadratic loader costs 16x."""
     costs = []
     for n in (small, 4 * small):
         data = make(n).encode()
@@ -91,12 +94,12 @@ def _growth(name: str, make, small: int, settings) -> float:
 @pytest.mark.parametrize("kind", sorted(hostile.KINDS))
 def test_html_extraction_grows_linearly(kind, settings):
     # quadratic code gives 16x here: BeautifulSoup took 16.7 s for 10k <p> and 137.8 s for 20k (issue 11)
-    assert _growth("page.html", hostile.KINDS[kind], 25_000, settings) < 6.0
+    assert _growth("page.html", hostile.KINDS[kind], 25_000, settings) < 8.0
 
 
 @pytest.mark.parametrize("kind", sorted(hostile.MARKDOWN_KINDS))
 def test_markdown_extraction_grows_linearly(kind, settings):
-    assert _growth("notes.md", hostile.MARKDOWN_KINDS[kind], 10_000, settings) < 6.0
+    assert _growth("notes.md", hostile.MARKDOWN_KINDS[kind], 10_000, settings) < 8.0
 
 
 @pytest.mark.parametrize("kind", sorted(hostile.RTF_KINDS))
@@ -111,7 +114,7 @@ def test_rtf_extraction_grows_linearly(kind, settings):
 def test_email_extraction_grows_linearly(kind, settings):
     # nested parts: the standard parser costs n squared (200 -> 800 levels: 15x measured); refused beyond 200
     sizes = {"flat parts": 2_000, "nested parts": 200, "long subject": 20_000}
-    assert _growth("mail.eml", hostile.EMAIL_KINDS[kind], sizes[kind], settings) < 6.0
+    assert _growth("mail.eml", hostile.EMAIL_KINDS[kind], sizes[kind], settings) < 8.0
 
 
 def test_refusing_a_pdf_of_shared_content_grows_linearly(tmp_path, settings):
