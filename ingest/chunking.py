@@ -11,8 +11,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-CHUNKER_VERSION = "2"  # bump when chunk boundaries change: indexed files are then re-chunked on the next run
-_SENTENCE_END = re.compile(r"(?<=[.!?।॥])[\"'”’)\]]*\s+")
+from rag_bot.languages import CLOSERS, sentence_ends
+from rag_bot.languages import split_sentences as _split_sentences
+
+# bump when chunk boundaries change: indexed files are then re-chunked on the next run. 3: a sentence keeps the
+# closing quote after its full stop (2 cut it out with the white space).
+CHUNKER_VERSION = "3"
 _PARAGRAPHS = re.compile(r"\n\s*\n")
 
 
@@ -25,7 +29,7 @@ class TextChunk:
     page: int | None = None
 
 
-_TERMINAL = tuple('.!?।॥:;,"\'”’)]')
+_TERMINAL = tuple(sentence_ends() + ":;," + CLOSERS.replace("\\", ""))
 
 
 def paragraphs(text: str) -> list[str]:
@@ -54,8 +58,8 @@ def paragraphs(text: str) -> list[str]:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of one paragraph (Latin punctuation and the Devanagari danda)."""
-    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+    """Sentences of one paragraph (every registered language's sentence ends; closing quotes stay)."""
+    return _split_sentences(text)
 
 
 def _split_long(piece: str, budget: int, count: Callable[[str], int]) -> list[str]:
