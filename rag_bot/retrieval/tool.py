@@ -13,7 +13,6 @@ from rag_bot.languages import registry
 from rag_bot.retrieval.types import Passage, SearchFilters
 
 TOOL_NAME = "retrieve_context"
-KNOWN_LANGUAGES = set(registry().codes)
 _CODES = " or ".join(f"'{code}'" for code in registry().codes)  # 'en' or 'hi'
 
 
@@ -60,9 +59,9 @@ def _check_language(value: str | None) -> str | None:
     if value is None or str(value).strip() == "":
         return None
     text = registry().code_for(str(value)) or str(value).strip().lower()  # a code or a name ("Hindi", "हिंदी")
-    if text not in KNOWN_LANGUAGES:
+    if text not in registry().codes:
         raise InvalidToolArguments(
-            f"Unknown language {value!r}: use one of {', '.join(sorted(KNOWN_LANGUAGES))} or leave it empty."
+            f"Unknown language {value!r}: use one of {', '.join(sorted(registry().codes))} or leave it empty."
         )
     return text
 
