@@ -268,8 +268,9 @@ def ranking_text(question: str) -> str:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences split after any registered language's sentence end (. ! ? । ॥) and on line breaks."""
-    return languages.split_sentences(text, line_breaks=True)
+    """Sentences split after any registered language's sentence end (. ! ? । ॥) and on line breaks; a closing
+    quote after the end keeps what follows (a citation marker) in the sentence."""
+    return languages.split_sentences(text, line_breaks=True, closers=False)
 
 
 def approx_tokens(text: str) -> int:

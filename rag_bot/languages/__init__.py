@@ -190,18 +190,22 @@ def sentence_ends() -> str:
 CLOSERS = "\"'”’)\\]"  # closing quotes and brackets that stay with the sentence they end
 
 
-@lru_cache(maxsize=2)
-def _sentence_end(line_breaks: bool) -> re.Pattern[str]:
+@lru_cache(maxsize=4)
+def _sentence_end(line_breaks: bool, closers: bool) -> re.Pattern[str]:
     # the group is the white space cut out; the end character and its closing quotes stay with the sentence
-    pattern = rf"[{re.escape(sentence_ends())}][{CLOSERS}]*(\s+)"
+    pattern = rf"[{re.escape(sentence_ends())}]" + (f"[{CLOSERS}]*" if closers else "") + r"(\s+)"
     return re.compile(pattern + (r"|(\n+)" if line_breaks else ""))
 
 
-def split_sentences(text: str, line_breaks: bool = False) -> list[str]:
+def split_sentences(text: str, line_breaks: bool = False, closers: bool = True) -> list[str]:
     """Sentences of ``text``: cut at the white space after any language's sentence end (closing quotes and brackets
-    stay with the sentence); with ``line_breaks`` also at every line break. Stripped, empty ones dropped."""
+    stay with the sentence); with ``line_breaks`` also at every line break. Stripped, empty ones dropped.
+
+    ``closers=False`` cuts only right after the end character: an answer's ``said so.” [1]`` keeps its citation
+    (a quoted sentence followed by its marker is one statement).
+    """
     pieces, start = [], 0
-    for m in _sentence_end(line_breaks).finditer(text):
+    for m in _sentence_end(line_breaks, closers).finditer(text):
         gap = 1 if m.group(1) is not None else 2
         pieces.append(text[start:m.start(gap)])
         start = m.end(gap)

@@ -75,7 +75,7 @@ TEXT: dict[str, dict[str, str]] = {
                 "(\"on 1969-01-23\", \"in March 1969\") to narrow the search. Follow-up questions use the "
                 "conversation so far; /reset starts a new one. /language {codes} sets the answer language. "
                 "Use 👍/👎 under an answer to tell us whether it helped. In groups, mention me or reply to me.",
-        "language_set": "Answers will be in {language}.",
+        "language_set": "Answers will be in {name}.",
         "language_usage": "Use /language {codes} (now: {current}).",
         "reset": "Started a new conversation.",
         "sources_head": "Documents I can answer from ({documents}):",
@@ -102,7 +102,7 @@ TEXT: dict[str, dict[str, str]] = {
         "help": "अपना प्रश्न सामान्य संदेश की तरह इनमें से किसी भाषा में लिखें: {languages}। तारीख़ लिखकर खोज सीमित कर "
                 "सकते हैं। /reset नई बातचीत शुरू करता है, /language {codes} उत्तर की भाषा चुनता है। उत्तर के नीचे 👍/👎 से "
                 "बताएँ कि वह उपयोगी था या नहीं। समूहों में मुझे @ से बुलाएँ या मेरे संदेश का उत्तर दें।",
-        "language_set": "अब उत्तर {language} में होंगे।",
+        "language_set": "अब उत्तर {name} में होंगे।",
         "language_usage": "/language {codes} लिखें (अभी: {current})।",
         "reset": "नई बातचीत शुरू हुई।",
         "sources_head": "जिन दस्तावेज़ों से मैं उत्तर देता हूँ ({documents}):",
@@ -284,7 +284,7 @@ async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     args = [a.lower() for a in (context.args or [])]
     if len(args) == 1 and args[0] in LANGUAGES:
         await backend.set_language(user_key(update.effective_user.id), args[0])
-        confirmation = t(args[0], "language_set", language=registry().name_in(args[0], args[0]))
+        confirmation = t(args[0], "language_set", name=registry().name_in(args[0], args[0]))
         await send_text(context, update.effective_chat.id, confirmation, language=args[0])
         return
     language = await ui_language(context, update)
