@@ -1,5 +1,6 @@
 # Two commands set everything up on a fresh machine:
-#   make run   - venv + install, ingest the sample corpus in data/corpus, answer a sample question (embedded defaults)
+#   make run   - venv + install, ingest the sample corpus in data/corpus, answer a sample question (embedded defaults;
+#                the sample's vocabulary from data/corpus.env)
 #   make test  - venv + install (with dev extras), ruff, the whole test suite
 PYTHON ?= python3
 VENV   ?= .venv
@@ -19,8 +20,7 @@ install-dev: $(BIN)/python
 	$(BIN)/pip install -q -e '.[dev]'
 
 run: install
-	$(BIN)/rag-bot ingest data/corpus
-	$(BIN)/rag-bot ask "$(QUESTION)"
+	set -a && . ./data/corpus.env && set +a && $(BIN)/rag-bot ingest data/corpus && $(BIN)/rag-bot ask "$(QUESTION)"
 
 lint: install-dev
 	$(BIN)/ruff check rag_bot ingest tests benchmarks

@@ -20,12 +20,15 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rag_bot.languages import CLOSERS, sentence_ends
+from rag_bot.languages import split_sentences as _split_sentences
+
 # Bump when chunk boundaries change: indexed files are then re-chunked on the next run (a chunk whose embedded text
 # is unchanged keeps its stored vector). 3: a word longer than the budget is cut into the longest runs that fit by
 # the real count (version 2 cut it into equal steps and never checked them: 123 of 124 runs of 135,000 "a" and 320
-# of 321 of a Devanagari word were over a 220-token budget, truncated by the model); all else chunks as in 2.
-CHUNKER_VERSION = "3"
-_SENTENCE_END = re.compile(r"(?<=[.!?।॥])[\"'”’)\]]*\s+")
+# of 321 of a Devanagari word were over a 220-token budget, truncated by the model). 4: a sentence also keeps the
+# closing quote after its full stop (3 and before cut it out with the white space).
+CHUNKER_VERSION = "4"
 _PARAGRAPHS = re.compile(r"\n\s*\n")
 
 
@@ -38,7 +41,7 @@ class TextChunk:
     page: int | None = None
 
 
-_TERMINAL = tuple('.!?।॥:;,"\'”’)]')
+_TERMINAL = tuple(sentence_ends() + ":;," + CLOSERS.replace("\\", ""))
 
 
 def paragraphs(text: str) -> list[str]:
@@ -67,8 +70,8 @@ def paragraphs(text: str) -> list[str]:
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of one paragraph (Latin punctuation and the Devanagari danda)."""
-    return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
+    """Sentences of one paragraph (every registered language's sentence ends; closing quotes stay)."""
+    return _split_sentences(text)
 
 
 Count = Callable[[str], int]

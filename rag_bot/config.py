@@ -45,6 +45,17 @@ class Settings(BaseSettings):
     ingest_batch: int = Field(16, ge=1, description="Chunks embedded and written per batch.")
     embed_workers: int = Field(0, ge=0, description="Threads that embed parts of a batch at once with the bundled model, one core each (0 = one per core; 1 = the engine's own OpenMP threads).")
 
+    # --- corpus vocabulary (nothing in the code names one corpus; the sample's values are in data/corpus.env) -----
+    corpus_description: str = Field(
+        "a collection of documents", description="What the documents are, as the prompts and the Telegram intro "
+        "name them (e.g. \"an archive of dated reports\"; the sample's value is in data/corpus.env)."
+    )
+    corpus_terms: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, description="Comma-separated words that name a document of this corpus in questions "
+        "(e.g. report, memo): not searched for, and read as a document by the whole-document and language-filter "
+        "rules, as document, text and transcript always are."
+    )
+
     # --- retrieval -------------------------------------------------------------------------------------
     top_k: int = Field(6, ge=1, le=100, description="Passages returned per search.")
     candidates: int = Field(50, ge=5, description="Candidates taken from each of dense and keyword before fusion.")
@@ -137,7 +148,8 @@ class Settings(BaseSettings):
     )
     telegram_max_upload_mb: float = Field(20.0, gt=0, description="Largest document an admin may upload.")
     upload_dir: Path = Field(Path(".rag-bot/uploads"), description="Where admin uploads are stored and ingested from.")
-    default_language: Literal["en", "hi"] = Field("en", description="Answer language when a user has set none.")
+    default_language: str = Field("en", description="Answer language when a user has set none (a code of "
+                                  "rag_bot/languages/*.toml).")
 
     log_level: str = Field("INFO", description="Logging level.")
     log_questions: bool = Field(False, description="Include the question text in the one log line per answer (rag_bot.answers); off: route, counts and timing only.")
@@ -157,6 +169,13 @@ class Settings(BaseSettings):
             return None
         return value
 
+    @field_validator("corpus_terms", mode="before")
+    @classmethod
+    def _split_terms(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [part.strip() for part in value.split(",") if part.strip()]
+        return value
+
     @field_validator("telegram_admin_ids", mode="before")
     @classmethod
     def _split_ids(cls, value: object) -> object:
@@ -164,6 +183,15 @@ class Settings(BaseSettings):
             return [int(part) for part in value.replace(";", ",").split(",") if part.strip()]
         if isinstance(value, int):
             return [value]
+        return value
+
+    @field_validator("default_language")
+    @classmethod
+    def _known_language(cls, value: str) -> str:
+        from rag_bot.languages import registry
+
+        if value not in registry().codes:
+            raise ValueError(f"unknown language {value!r}; use one of {', '.join(registry().codes)}")
         return value
 
     @property

@@ -11,9 +11,25 @@ os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
 for _key in ("GOOGLE_API_KEY", "TELEGRAM_BOT_TOKEN"):
     os.environ.pop(_key, None)
 
-from rag_bot.config import Settings  # noqa: E402
-
 REPO = Path(__file__).resolve().parent.parent
+
+
+def sample_corpus_env() -> dict[str, str]:
+    """The sample corpus's vocabulary settings (data/corpus.env, as `make run` uses them)."""
+    values = {}
+    for line in (REPO / "data" / "corpus.env").read_text(encoding="utf-8").splitlines():
+        key, sep, value = line.partition("=")
+        if sep and not line.lstrip().startswith("#"):
+            values[key.strip()] = value.strip().strip('"')
+    return values
+
+
+# The tests ask about the sample corpus (talks): its vocabulary is set for this process and the CLI/bot processes
+# it starts, before any settings are read.
+for _key, _value in sample_corpus_env().items():
+    os.environ.setdefault(_key, _value)
+
+from rag_bot.config import Settings  # noqa: E402
 
 
 @pytest.fixture

@@ -36,13 +36,15 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import ConfigDict, PrivateAttr
 
 from rag_bot.agent import prompts, rules
+from rag_bot.agent.history import text_of as _text
+from rag_bot.languages import CLOSERS, sentence_ends
 from rag_bot.models.embeddings import PassageCache
 
 MIN_SENTENCE_WORDS = 4  # shorter "sentences" are headings or fragments (and embed unreliably)
 HEADING_CHARS = 200  # the part of a passage that names the document (title, by-line, date)
 RELATIVE_MARGIN = 0.04  # quote only sentences nearly as close to the question as the best one
 
-_TERMINAL = re.compile(r"[.!?।॥][\"'”’)\]]*$")
+_TERMINAL = re.compile(rf"[{re.escape(sentence_ends())}][{CLOSERS}]*$")
 _MARKUP = re.compile(r"={3,}|-{3,}|#{1,6}\s|\*{2,}")
 
 
@@ -53,13 +55,6 @@ def is_quotable(sentence: str) -> bool:
 
 
 Role = Literal["router", "condense", "agent", "answer", "conversational", "summary"]
-
-
-def _text(message: BaseMessage) -> str:
-    content = message.content
-    if isinstance(content, str):
-        return content
-    return "".join(part.get("text", "") if isinstance(part, dict) else str(part) for part in content)
 
 
 def first_sentence(text: str, limit: int = 200) -> str:

@@ -105,7 +105,7 @@ def build_graph(settings: Settings | None = None, *, models: RoleModels | None =
     builder.add_node("tools", make_tools_node([tool]))
     builder.add_node("process_tool_output", make_process_tool_output_node(settings))
     builder.add_node("answer", make_answer_node(models.answer, settings, checker))
-    builder.add_node("conversational", make_conversational_node(models.conversational))
+    builder.add_node("conversational", make_conversational_node(models.conversational, settings))
     builder.add_node("summarize", make_summarize_node(models.summary, settings))
 
     builder.add_edge(START, "router")

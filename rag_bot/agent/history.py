@@ -10,6 +10,7 @@ from rag_bot.agent import rules
 
 
 def text_of(message: BaseMessage) -> str:
+    """The text of a message whose content is a string or a list of parts (text blocks, strings)."""
     content = message.content
     if isinstance(content, str):
         return content

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rag_bot.agent.citations import neutralise_passage
+from rag_bot.languages import registry
 
 NOT_FOUND = "NOT_FOUND"
 
@@ -24,22 +25,22 @@ DATA_NOT_INSTRUCTIONS = (
 )
 
 ROUTER_SYSTEM = (
-    "You classify ONE user message for a question-answering bot over an archive of dated talks.\n"
+    "You classify ONE user message for a question-answering bot over {corpus}.\n"
     "Reply with exactly one word:\n"
-    "- conversational: greetings, thanks, small talk, questions about this chat itself "
+    "- conversational: greetings, thanks, chit-chat, questions about this chat itself "
     "(\"what did I ask before?\", \"summarise our chat\").\n"
-    "- rag: anything else, in particular every question about the talks, their content, dates or speakers.\n"
+    "- rag: anything else, in particular every question about the documents, their content, dates or authors.\n"
     "When unsure, reply rag."
 )
 
 AGENT_SYSTEM = (
-    "You prepare a search of a document archive of dated talks (English and Hindi) for the question in "
+    "You prepare a search of {corpus} (in {languages}) for the question in "
     "<question>. Always call the tool retrieve_context; never answer from your own knowledge.\n"
     "- query: a stand-alone search query with the key words of the question (keep names and terms).\n"
     "- date_filter=YYYY-MM-DD when the question names one date; date_from/date_to for a range, a month or a "
     "year.\n"
-    "- language ('en' or 'hi') only when the question asks for documents of one language.\n"
-    "- whole_document=true only when the whole talk of a date is asked for.\n"
+    "- language ({codes}) only when the question asks for documents of one language.\n"
+    "- whole_document=true only when the whole document of a date is asked for.\n"
     "You may call the tool several times in one reply for a question with several parts.\n"
     "If <retry> is present, the previous search found nothing useful: search more broadly (drop the language "
     "filter, use other words or synonyms) but keep the dates the question names; do not repeat the same call."
@@ -62,15 +63,15 @@ JUDGE_SYSTEM = (
 )
 
 CONVERSATIONAL_SYSTEM = (
-    "You are the friendly front of a question-answering bot over an archive of dated talks. Reply briefly, in "
+    "You are the friendly front of a question-answering bot over {corpus}. Reply briefly, in "
     "{language_name}, to greetings, thanks and questions about this conversation, using only the conversation "
-    "summary in <summary> and the messages. Do not answer questions about the talks' content here: invite the "
+    "summary in <summary> and the messages. Do not answer questions about the documents' content here: invite the "
     "user to ask them.\n<language>{language}</language>\n<summary>{summary}</summary>"
 )
 
 CONDENSE_SYSTEM = (
     "Rewrite the user's last message as ONE stand-alone search question, using the earlier turns in <history> "
-    "only to resolve references (\"it\", \"and what about...\", the same date or talk). Keep the user's "
+    "only to resolve references (\"it\", \"and what about...\", the same date or document). Keep the user's "
     "language. Reply with the question only. Never answer it."
 )
 
@@ -84,10 +85,8 @@ RETRY_NOTE = (
     "The previous search {calls} found nothing useful ({statuses}). Search more broadly: drop the language filter "
     "or rephrase with other key words. Keep an exact date the question names. Drop a year or month range only "
     "when the status above reports that the period holds no documents at all: the year then names an event, "
-    "not a talk's date."
+    "not a document's date."
 )
-
-_LANGUAGE_NAMES = {"en": "English", "hi": "Hindi"}
 
 NOT_FOUND_TEXT = {
     "en": "The documents do not say anything about this: “{question}”.",
@@ -97,10 +96,9 @@ ANSWER_INTRO = {"en": "According to the documents:", "hi": "दस्ताव�
 
 CONVERSATION_TEMPLATES = {
     "en": {
-        "greeting": "Hello! Ask me anything about the talks in the archive — I answer from the documents, "
-                    "with sources.",
-        "thanks": "You're welcome! Ask me another question about the talks whenever you like.",
-        "smalltalk": "I answer questions about the talks in the archive, quoting the documents with sources. "
+        "greeting": "Hello! Ask me anything about the documents — I answer from them, with sources.",
+        "thanks": "You're welcome! Ask me another question about the documents whenever you like.",
+        "smalltalk": "I answer questions about the documents, quoting them with sources. "
                      "What would you like to know?",
         "history_none": "You have not asked me anything yet.",
         "history": "Your previous questions were:",
@@ -109,9 +107,9 @@ CONVERSATION_TEMPLATES = {
         "other": "I can only answer questions about the documents. What would you like to know?",
     },
     "hi": {
-        "greeting": "नमस्ते! संग्रह की वार्ताओं के बारे में कुछ भी पूछिए — मैं दस्तावेज़ों से, स्रोतों सहित, उत्तर देता हूँ।",
-        "thanks": "आपका स्वागत है! जब चाहें वार्ताओं के बारे में एक और प्रश्न पूछिए।",
-        "smalltalk": "मैं संग्रह की वार्ताओं के बारे में प्रश्नों के उत्तर दस्तावेज़ों से, स्रोतों सहित, देता हूँ। आप क्या जानना चाहेंगे?",
+        "greeting": "नमस्ते! दस्तावेज़ों के बारे में कुछ भी पूछिए — मैं उन्हीं से, स्रोतों सहित, उत्तर देता हूँ।",
+        "thanks": "आपका स्वागत है! जब चाहें दस्तावेज़ों के बारे में एक और प्रश्न पूछिए।",
+        "smalltalk": "मैं दस्तावेज़ों के बारे में प्रश्नों के उत्तर उन्हीं से, स्रोतों सहित, देता हूँ। आप क्या जानना चाहेंगे?",
         "history_none": "आपने अभी तक मुझसे कुछ नहीं पूछा है।",
         "history": "आपके पिछले प्रश्न थे:",
         "summary_none": "हमने अभी तक किसी विषय पर बात नहीं की है।",
@@ -134,7 +132,21 @@ def is_refusal_text(text: str) -> bool:
 
 
 def language_name(code: str) -> str:
-    return _LANGUAGE_NAMES.get(code, "English")
+    """The English name of a registered language (the default language's for an unknown code)."""
+    reg = registry()
+    return (reg.get(code) or reg.default).name
+
+
+def router_system(corpus: str) -> str:
+    """The router's system prompt for a corpus described as ``corpus`` (``Settings.corpus_description``)."""
+    return ROUTER_SYSTEM.format(corpus=corpus)
+
+
+def agent_system(corpus: str) -> str:
+    """The agent's system prompt: the corpus, its languages and the codes of the language filter."""
+    reg = registry()
+    return AGENT_SYSTEM.format(corpus=corpus, languages=", ".join(lang.name for lang in reg.languages),
+                               codes=" or ".join(f"'{code}'" for code in reg.codes))
 
 
 def not_found_text(question: str, language: str) -> str:
@@ -252,9 +264,9 @@ def parse_conversational_system(text: str) -> str:
     return _get("summary", text) or ""
 
 
-def conversational_system(summary: str, language: str) -> str:
+def conversational_system(summary: str, language: str, corpus: str = "a collection of documents") -> str:
     return CONVERSATIONAL_SYSTEM.format(language_name=language_name(language), language=language,
-                                        summary=_esc(summary))
+                                        summary=_esc(summary), corpus=corpus)
 
 
 def parse_language(text: str) -> str | None:

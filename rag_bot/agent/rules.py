@@ -10,26 +10,25 @@ import re
 from calendar import monthrange
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
+from rag_bot import languages
+from rag_bot.config import get_settings
 from rag_bot.dates import MONTHS, normalise_digits
 from rag_bot.dates import find_dates as find_dates_with_positions
+from rag_bot.languages import alternation
 from rag_bot.retrieval.tool import NO_DOCUMENT_DATED
 
+_W = languages.word_chars()  # word characters of every registered script
 _MONTH_RE = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
-_MY = re.compile(rf"(?<![\w\u0900-\u097f])({_MONTH_RE})\.?,?\s+(\d{{4}})(?!\d)", re.I)
+_MY = re.compile(rf"(?<![{_W}])({_MONTH_RE})\.?,?\s+(\d{{4}})(?!\d)", re.I)
 _YEAR = re.compile(r"(?<![\d-])((?:1[89]|20)\d{2})(?![\d-])")
-
-_DEVANAGARI = re.compile(r"[\u0900-\u097f]")
-_LATIN = re.compile(r"[A-Za-z]")
 
 
 def detect_language(text: str) -> str | None:
-    """'hi' when Devanagari dominates, 'en' when Latin letters do, None for neither (digits, emoji)."""
-    deva = len(_DEVANAGARI.findall(text))
-    latin = len(_LATIN.findall(text))
-    if deva == 0 and latin == 0:
-        return None
-    return "hi" if deva >= latin else "en"
+    """The language whose script holds at least half of the letters (a non-default one wins a tie), the default
+    language for its letters alone, None for neither (digits, emoji)."""
+    return languages.detect(text, min_share=0.5)
 
 
 @dataclass
@@ -72,41 +71,75 @@ def parse_dates(text: str) -> DateQuery:
     return DateQuery()
 
 
-_DOC_LANGUAGE = [
-    (re.compile(r"\b(?:in|from|among)\s+(?:the\s+)?hindi\s+(?:talks?|documents?|texts?|lectures?)\b", re.I), "hi"),
-    (re.compile(r"\bhindi\s+(?:talks?|documents?|lectures?)\b", re.I), "hi"),
-    (re.compile(r"\b(?:in|from|among)\s+(?:the\s+)?english\s+(?:talks?|documents?|texts?|lectures?)\b", re.I), "en"),
-    (re.compile(r"\benglish\s+(?:talks?|documents?|lectures?)\b", re.I), "en"),
-    (re.compile(r"हिं?न्?दी\s+(?:वार्ता|प्रवचन|दस्तावेज़|दस्तावेज)"), "hi"),
-    (re.compile(r"अंग्रेज़?ी\s+(?:वार्ता|प्रवचन|दस्तावेज़|दस्तावेज)"), "en"),
-]
-_WHOLE = re.compile(
-    r"\b(?:whole|entire|full|complete)\s+(?:talk|document|text|lecture|transcript)\b|पूरी\s+(?:वार्ता|बात)|पूरा\s+प्रवचन",
-    re.I,
-)
+@dataclass(frozen=True)
+class _Vocabulary:
+    """The rules' patterns, built from the language registry and the corpus terms of the settings."""
+
+    doc_language: tuple[tuple[re.Pattern[str], str], ...]
+    whole: re.Pattern[str]
+    stopwords: frozenset[str]
+    greeting: re.Pattern[str]
+    thanks: re.Pattern[str]
+    chat_question: re.Pattern[str]
+    summary_word: re.Pattern[str]
+    smalltalk: re.Pattern[str]
+    followup: re.Pattern[str]
+    refers_back: re.Pattern[str]
+    connector: re.Pattern[str]
+
+
+def _start(items: tuple[str, ...]) -> re.Pattern[str]:
+    """A message starting with one of ``items`` (patterns) as whole words."""
+    return re.compile(rf"^\s*(?:{alternation(items)})(?![{_W}])", re.I)
+
+
+def _words(items: tuple[str, ...]) -> str:
+    return rf"(?<![{_W}])(?:{alternation(items)})(?![{_W}])"
+
+
+@lru_cache(maxsize=4)
+def _build(corpus_terms: tuple[str, ...]) -> _Vocabulary:
+    reg = languages.registry()
+    nouns = alternation((*reg.union("document_words"), *corpus_terms), escape=True)
+    before = alternation(reg.union("filter_prepositions"))
+    doc_language = []
+    for lang in reg.languages:
+        names = alternation(reg.names(lang.code), escape=True)
+        # "in the Hindi talks", "Hindi documents", "हिंदी प्रवचन" (no end boundary: Hindi inflects the noun)
+        doc_language.append((re.compile(rf"(?:(?<![{_W}])(?:{before})\s+(?:the\s+)?)?(?<![{_W}])(?:{names})\s+"
+                                        rf"(?:{nouns})", re.I), lang.code))
+    whole = re.compile(rf"(?<![{_W}])(?:{alternation(reg.union('whole_words'))})\s+(?:{nouns})", re.I)
+    return _Vocabulary(
+        doc_language=tuple(doc_language),
+        whole=whole,
+        stopwords=frozenset(w for lang in reg.languages for w in lang.stopwords)
+        | {t.casefold() for t in corpus_terms},
+        greeting=_start(reg.union("greetings")),
+        thanks=_start(reg.union("thanks")),
+        chat_question=re.compile(alternation(reg.union("chat_questions")), re.I),
+        summary_word=re.compile(alternation(reg.union("summary_words")), re.I),
+        smalltalk=re.compile(rf"^\s*(?:{alternation(reg.union('smalltalk'))})\s*[?!.]*\s*$", re.I),
+        followup=re.compile(rf"^\s*(?:{alternation(reg.union('followup_starts'))})(?![{_W}])"
+                            rf"|{_words(reg.union('followup_words'))}", re.I),
+        refers_back=re.compile(_words(reg.union("refers_back")), re.I),
+        connector=re.compile(rf"^\s*(?:{alternation(reg.union('connectors'))})(?![{_W}])[\s,]*", re.I),
+    )
+
+
+def vocabulary() -> _Vocabulary:
+    """The patterns for this process's corpus terms (``RAG_BOT_CORPUS_TERMS``)."""
+    return _build(tuple(get_settings().corpus_terms))
 
 
 def document_language(text: str) -> str | None:
     """A language filter only when the question explicitly asks for documents of one language."""
-    for pattern, lang in _DOC_LANGUAGE:
+    for pattern, lang in vocabulary().doc_language:
         if pattern.search(text):
             return lang
     return None
 
 
-_STOPWORDS = set(
-    """a an the and or but of to in on at for from by with about as is are was were be been being do does did
-    what which who whom whose when where why how that this these those it its he she they them his her their
-    i me my we our you your said say says tell told please can could would should will shall may might there
-    any some all also just than then so such into over under again more most other only own same too very
-    talk talks document documents speaker regarding concerning topic topics subject theme themes discussed discuss
-    discussion summarise summarize summary teacher lecture lectures discourse discourses sermon talked spoke speak
-    spoken given gave give day date main points key""".split()
-) | {"क्या", "के", "की", "का", "में", "है", "हैं", "था", "थे", "और", "से", "पर", "को", "ने", "बारे", "कहा", "गया",
-     "कहते", "बताइए", "बताओ", "इस", "उस", "यह", "वह", "एक", "तो", "भी", "ही", "कि", "हुआ", "दिन",
-     "प्रवचन", "विषय", "किस", "बात", "वार्ता", "चर्चा", "सारांश", "मुख्य", "बोले", "बोला", "दिया", "दिए", "तारीख",
-     "हुई", "गई", "दिनांक"}
-_WORD = re.compile(r"[\w\u0900-\u097f]+", re.U)
+_WORD = re.compile(rf"[{_W}]+", re.U)
 
 
 def content_words(text: str) -> list[str]:
@@ -114,7 +147,7 @@ def content_words(text: str) -> list[str]:
     out: list[str] = []
     for word in _WORD.findall(text):
         low = word.lower()
-        if low in _STOPWORDS or low.isdigit() or normalise_digits(low).isdigit() or low in MONTHS:
+        if low in vocabulary().stopwords or low.isdigit() or normalise_digits(low).isdigit() or low in MONTHS:
             continue
         if low not in out:
             out.append(low)
@@ -122,34 +155,17 @@ def content_words(text: str) -> list[str]:
 
 
 # --- routing ---------------------------------------------------------------------------------------------
-_GREETING = re.compile(
-    r"^\s*(?:hi+|hello+|hey+|hiya|howdy|yo|good\s+(?:morning|afternoon|evening|night)|greetings|namaste|namaskar"
-    r"|नमस्ते|नमस्कार|प्रणाम|हेलो|हैलो)(?![\w\u0900-\u097f])", re.I)
-_THANKS = re.compile(
-    r"^\s*(?:thanks?(?:\s+you)?|thank\s+you|thx|ty|cheers|great|ok(?:ay)?|cool|nice|perfect|bye|goodbye"
-    r"|धन्यवाद|शुक्रिया|ठीक\s+है|अलविदा)(?![\w\u0900-\u097f])", re.I)
-_MEMORY = re.compile(
-    r"what\s+(?:did|have)\s+i\s+(?:just\s+)?(?:ask|asked|say|said)|my\s+(?:previous|last|earlier|first)\s+"
-    r"(?:question|message)s?|(?:previous|earlier|last)\s+questions?\s+(?:i|did)"
-    r"|(?:summari[sz]e|recap|summary\s+of)\s+(?:our|the|this)\s+(?:chat|conversation|discussion)"
-    r"|what\s+(?:have\s+we|did\s+we)\s+(?:discuss|talk)"
-    r"|मैंने\s+(?:पहले|अभी)?\s*क्या\s+पूछा|पिछला\s+सवाल|पिछले\s+सवाल|(?:हमारी|इस)\s+बातचीत\s+का\s+सारांश", re.I)
-_SMALLTALK = re.compile(r"^\s*(?:how\s+are\s+you|who\s+are\s+you|what\s+can\s+you\s+do|help)\s*[?!.]*\s*$", re.I)
-
-
 def conversational_kind(text: str) -> str | None:
     """'greeting' / 'thanks' / 'history' / 'summary' / 'smalltalk' for conversational messages, else None."""
     stripped = text.strip()
     if not stripped:
         return "smalltalk"
-    if _MEMORY.search(stripped):
-        low = stripped.lower()
-        if re.search(r"summari[sz]e|recap|summary|discuss|talk|सारांश", low):
-            return "summary"
-        return "history"
-    if _SMALLTALK.match(stripped):
+    vocab = vocabulary()
+    if vocab.chat_question.search(stripped):
+        return "summary" if vocab.summary_word.search(stripped.lower()) else "history"
+    if vocab.smalltalk.match(stripped):
         return "smalltalk"
-    for pattern, kind in ((_GREETING, "greeting"), (_THANKS, "thanks")):
+    for pattern, kind in ((vocab.greeting, "greeting"), (vocab.thanks, "thanks")):
         m = pattern.match(stripped)
         if m:
             rest = stripped[m.end():]
@@ -164,15 +180,9 @@ def classify_route(text: str) -> str:
     return "conversational" if conversational_kind(text) else "rag"
 
 
-_FOLLOWUP = re.compile(
-    r"^\s*(?:and|also|what\s+about|how\s+about|tell\s+me\s+more|more\s+on|same|again)(?![\w])"
-    r"|^\s*(?:और|तो\s+फिर|फिर|उसके|इसके|उसी)(?![\w\u0900-\u097f])"
-    r"|\b(?:it|that|this|those|these|there|above|previous|earlier)\b", re.I)
-
-
 def needs_context(text: str) -> bool:
     """True when a message probably depends on earlier turns (pronouns, 'and what about...', very short)."""
-    if _FOLLOWUP.search(text):
+    if vocabulary().followup.search(text):
         return True
     return not content_words(text)
 
@@ -221,7 +231,7 @@ def tool_arguments(question: str, broaden: bool = False, drop_period: bool = Fal
     lang = document_language(question)
     if lang:
         args["language"] = lang
-    if dates.date and (_WHOLE.search(question) or not content_words(question)):
+    if dates.date and (vocabulary().whole.search(question) or not content_words(question)):
         args["whole_document"] = True  # "the whole talk of ..." or a bare "what was said on <date>?"
     return args
 
@@ -234,10 +244,6 @@ def strip_context(question: str) -> str:
     return _CONTEXT_SUFFIX.sub("", question).strip() or question
 
 
-_REFERS_BACK = re.compile(r"\b(?:it|that|this|those|these|there|same|above|previous|earlier)\b"
-                          r"|(?<![\w\u0900-\u097f])(?:उस|इस|उसी|वही|वहाँ)(?![\w\u0900-\u097f])", re.I)
-
-
 def search_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict:
     """Fallback/extractive search arguments.
 
@@ -248,32 +254,25 @@ def search_arguments(question: str, broaden: bool = False, drop_period: bool = F
     own_words = strip_context(question)
     if own_words == question or not content_words(own_words):
         return tool_arguments(question, broaden=broaden, drop_period=drop_period)
-    args = tool_arguments(question if _REFERS_BACK.search(own_words) else own_words, broaden=broaden,
+    args = tool_arguments(question if vocabulary().refers_back.search(own_words) else own_words, broaden=broaden,
                           drop_period=drop_period)
     args["query"] = " ".join(content_words(own_words)) if broaden else own_words
     return args
 
 
-_LEADING_CONNECTOR = re.compile(r"^\s*(?:and|also|so|but|what\s+about|how\s+about|और|तो)\b[\s,]*", re.I)
-
-
 def ranking_text(question: str) -> str:
     """The question without a leading 'and / what about' (better for sentence similarity)."""
-    stripped = _LEADING_CONNECTOR.sub("", _LEADING_CONNECTOR.sub("", question)).strip()
+    connector = vocabulary().connector
+    stripped = connector.sub("", connector.sub("", question)).strip()
     return stripped if content_words(stripped) else question
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?।॥])\s+|\n+")
-
-
 def split_sentences(text: str) -> list[str]:
-    """Sentences split on . ! ? and the Devanagari danda (।, ॥) and on line breaks."""
-    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+    """Sentences split after any registered language's sentence end (. ! ? । ॥) and on line breaks; a closing
+    quote after the end keeps what follows (a citation marker) in the sentence."""
+    return languages.split_sentences(text, line_breaks=True, closers=False)
 
 
 def approx_tokens(text: str) -> int:
-    """Rough token count: ~4 Latin characters per token, ~2 Devanagari characters per token."""
-    if not text:
-        return 0
-    deva = len(_DEVANAGARI.findall(text))
-    return max(1, (len(text) - deva) // 4 + deva // 2)
+    """Rough token count: ~4 Latin characters per token, ~2 Devanagari characters (``chars_per_token``)."""
+    return languages.approx_tokens(text)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import uuid
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -23,17 +22,19 @@ from typing import Any
 from rag_bot.agent.service import AgentService, Reply
 from rag_bot.config import Settings
 from rag_bot.frontends.keyed_locks import KeyedLocks
+from rag_bot.languages import detect, registry
 from rag_bot.memory.settings_store import UserSettingsStore
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("en", "hi")
-_DEVANAGARI = re.compile(r"[\u0900-\u097F]")
+LANGUAGES = registry().codes
 
 
 def guess_language(text: str, default: str = "en") -> str:
-    """``hi`` when the text has Devanagari letters, else ``default`` (for interface texts, not for the agent)."""
-    return "hi" if _DEVANAGARI.search(text or "") else default
+    """A non-default language (``hi``) when the text has any letter of its script, else ``default`` (for interface
+    texts, not for the agent)."""
+    found = detect(text or "", min_share=0.0)
+    return found if found is not None and found != registry().default.code else default
 
 
 class ChatBackend:

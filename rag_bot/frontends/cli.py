@@ -72,9 +72,10 @@ def ingest(
     from ingest.pipeline import ingest_paths
     from rag_bot.index.store import IndexBusy
     from rag_bot.index.vectors import IndexModelMismatch
+    from rag_bot.languages import registry
 
-    if language not in {"auto", "en", "hi"}:
-        raise typer.BadParameter("use auto, en or hi", param_hint="--language")
+    if language not in {"auto", *registry().codes}:
+        raise typer.BadParameter(f"use auto or one of {', '.join(registry().codes)}", param_hint="--language")
     settings = settings_for(index_dir)
     try:
         summary = ingest_paths(paths, settings, language=language, prune=prune, progress=True)

@@ -102,7 +102,7 @@ def _ask_streaming(service, question: str, thread: str, language: str | None):
 
 
 def ask(
-    question: str = typer.Argument(..., help="The question, in English or Hindi."),
+    question: str = typer.Argument(..., help="The question, in any supported language."),
     json_output: bool = typer.Option(False, "--json", help="Print answer, citations, route and documents as JSON."),
     language: str | None = typer.Option(None, "--language", help="Answer language (en/hi); default: detected."),
     thread: str | None = typer.Option(None, "--thread", help="Conversation id to continue (default: a new one)."),

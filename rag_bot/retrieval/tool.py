@@ -9,11 +9,11 @@ from typing import Protocol
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
+from rag_bot.languages import registry
 from rag_bot.retrieval.types import Passage, SearchFilters
 
 TOOL_NAME = "retrieve_context"
-KNOWN_LANGUAGES = {"en", "hi"}
-_LANGUAGE_NAMES = {"english": "en", "hindi": "hi", "हिंदी": "hi", "हिन्दी": "hi", "अंग्रेज़ी": "en"}
+_CODES = " or ".join(f"'{code}'" for code in registry().codes)  # 'en' or 'hi'
 
 
 class PassageRetriever(Protocol):
@@ -32,9 +32,9 @@ class RetrieveContextArgs(BaseModel):
     date_filter: str | None = Field(None, description="Exact date YYYY-MM-DD when the question names one date.")
     date_from: str | None = Field(None, description="Start of a date range, YYYY-MM-DD (inclusive).")
     date_to: str | None = Field(None, description="End of a date range, YYYY-MM-DD (inclusive).")
-    language: str | None = Field(None, description="Only documents in this language: 'en' or 'hi'.")
+    language: str | None = Field(None, description=f"Only documents in this language: {_CODES}.")
     whole_document: bool = Field(
-        False, description="True when the user asks for the whole talk/document of the given date."
+        False, description="True when the user asks for the whole document of the given date."
     )
 
 
@@ -58,11 +58,10 @@ def _check_date(value: str | None, name: str) -> str | None:
 def _check_language(value: str | None) -> str | None:
     if value is None or str(value).strip() == "":
         return None
-    text = str(value).strip().lower()
-    text = _LANGUAGE_NAMES.get(text, text)
-    if text not in KNOWN_LANGUAGES:
+    text = registry().code_for(str(value)) or str(value).strip().lower()  # a code or a name ("Hindi", "हिंदी")
+    if text not in registry().codes:
         raise InvalidToolArguments(
-            f"Unknown language {value!r}: use one of {', '.join(sorted(KNOWN_LANGUAGES))} or leave it empty."
+            f"Unknown language {value!r}: use one of {', '.join(sorted(registry().codes))} or leave it empty."
         )
     return text
 

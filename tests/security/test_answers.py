@@ -28,6 +28,7 @@ from rag_bot.agent.citations import find_markers, neutralise
 from rag_bot.agent.grounding import AnswerAssembler
 from rag_bot.agent.service import AgentService
 from rag_bot.agent.support import SupportChecker
+from rag_bot.config import Settings
 from tests.agent_support import CORPUS, InMemoryRetriever, ScriptedChatModel, make_settings, models_with, passage
 from tests.stand_ins.gemini_api import GeminiRequest, GeminiStandIn, function_call_response, text_response
 
@@ -224,9 +225,10 @@ class Gemini:
 
     def __call__(self, request: GeminiRequest):
         system = request.system_text
-        if system == prompts.ROUTER_SYSTEM:
+        corpus = Settings(_env_file=None).corpus_description  # as the graph's settings read it (conftest's env)
+        if system == prompts.router_system(corpus):
             return text_response("rag")
-        if system == prompts.AGENT_SYSTEM:  # the retry searches with other words (a repeated call would stop)
+        if system == prompts.agent_system(corpus):  # the retry searches with other words (a repeated call would stop)
             query = "children lanterns water" if "<retry>" in request.last_user_text else "river festival lanterns"
             return function_call_response("retrieve_context", {"query": query})
         if system.startswith(prompts.ANSWER_SYSTEM.split("\n", 1)[0]):

@@ -76,9 +76,8 @@ def make_agent_node(model: BaseChatModel, tools: list, settings: Settings):
             shown = "; ".join(json.dumps(c.get("args"), ensure_ascii=False) for c in earlier_calls) or "(none)"
             statuses = "; ".join(text_of(m) for m in messages[turn_start(messages):] if isinstance(m, ToolMessage))
             note = prompts.RETRY_NOTE.format(calls=shown, statuses=statuses or "no results")
-        response = bound.invoke(
-            [SystemMessage(prompts.AGENT_SYSTEM), HumanMessage(prompts.render_agent_input(question, note))], config
-        )
+        system = SystemMessage(prompts.agent_system(settings.corpus_description))
+        response = bound.invoke([system, HumanMessage(prompts.render_agent_input(question, note))], config)
         out: list = []
         valid, invalid = [], []
         for call in response.tool_calls:

@@ -26,7 +26,8 @@ def make_router_node(model: BaseChatModel, settings: Settings):
         cfg = AgentConfiguration.from_runnable_config(config, settings)
         question = current_question(state.get("messages", []))
         language = cfg.user_language or rules.detect_language(question) or cfg.default_language
-        response = model.invoke([SystemMessage(prompts.ROUTER_SYSTEM), HumanMessage(question)], config)
+        system = SystemMessage(prompts.router_system(settings.corpus_description))
+        response = model.invoke([system, HumanMessage(question)], config)
         return {
             "route": parse_route(text_of(response)),
             "original_query": question,

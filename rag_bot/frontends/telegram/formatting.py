@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from rag_bot.languages import CLOSERS, sentence_ends
 from rag_bot.safe_text import clean_line, clean_text
 
 MAX_MESSAGE = 4096  # Telegram's limit for one text message
@@ -44,7 +45,8 @@ def escaped_length(text: str) -> int:
     return telegram_length(html.escape(text, quote=False))
 
 
-_SENTENCE = re.compile(r".*?(?:[.!?।॥…][\"'”’)\]]*\s+|$)", re.S)
+# a message piece may also end at an ellipsis (not a sentence end inside documents, so not in the registry)
+_SENTENCE = re.compile(rf".*?(?:[{re.escape(sentence_ends())}…][{CLOSERS}]*\s+|$)", re.S)
 
 _SPLITTERS: list[Callable[[str], list[str]]] = [
     lambda t: re.split(r"(?<=\n\n)", t),  # paragraphs (separator kept at the end of the piece)

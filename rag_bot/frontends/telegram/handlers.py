@@ -37,6 +37,7 @@ from telegram.ext import (
 from rag_bot.frontends.base import LANGUAGES, ChatBackend, guess_language
 from rag_bot.frontends.telegram import formatting
 from rag_bot.frontends.telegram.sending import with_retry
+from rag_bot.languages import registry
 from rag_bot.safe_text import clean_line
 
 log = logging.getLogger(__name__)
@@ -49,14 +50,14 @@ COMMANDS: dict[str, dict[str, str]] = {
     "en": {
         "start": "What this bot does and which documents it knows",
         "help": "How to ask questions",
-        "language": "Answer language: /language en or /language hi",
+        "language": "Answer language: /language {codes}",
         "reset": "Start a new conversation",
         "sources": "List the documents I can answer from",
     },
     "hi": {
         "start": "यह बॉट क्या करता है और कौन-से दस्तावेज़ जानता है",
         "help": "प्रश्न कैसे पूछें",
-        "language": "उत्तर की भाषा: /language en या /language hi",
+        "language": "उत्तर की भाषा: /language {codes}",
         "reset": "नई बातचीत शुरू करें",
         "sources": "जिन दस्तावेज़ों से मैं उत्तर देता हूँ उनकी सूची",
     },
@@ -64,18 +65,18 @@ COMMANDS: dict[str, dict[str, str]] = {
 
 TEXT: dict[str, dict[str, str]] = {
     "en": {
-        "intro": "I answer questions only from a collection of dated talks (English and Hindi), and I cite the "
-                 "talk and date for every answer. If the documents do not say, I tell you so.",
+        "intro": "I answer questions only from {corpus} ({languages}), and I cite the document and date for every "
+                 "answer. If the documents do not say, I tell you so.",
         "knows": "I know {documents} documents from {first} to {last}, in {languages} ({formats}).",
         "empty": "No documents are indexed yet.",
         "try": "Ask for example: What was said about silence on 1969-01-23?\nCommands: /help /language /reset "
                "/sources",
-        "help": "Write your question as a normal message, in English or Hindi. You can mention a date "
+        "help": "Write your question as a normal message, in one of: {languages}. You can mention a date "
                 "(\"on 1969-01-23\", \"in March 1969\") to narrow the search. Follow-up questions use the "
-                "conversation so far; /reset starts a new one. /language en|hi sets the answer language. "
+                "conversation so far; /reset starts a new one. /language {codes} sets the answer language. "
                 "Use 👍/👎 under an answer to tell us whether it helped. In groups, mention me or reply to me.",
-        "language_set": "Answers will be in English.",
-        "language_usage": "Use /language en or /language hi (now: {current}).",
+        "language_set": "Answers will be in {name}.",
+        "language_usage": "Use /language {codes} (now: {current}).",
         "reset": "Started a new conversation.",
         "sources_head": "Documents I can answer from ({documents}):",
         "thanks": "Thanks for the feedback!",
@@ -93,16 +94,16 @@ TEXT: dict[str, dict[str, str]] = {
                         "Please wait a minute, then send your question again.",
     },
     "hi": {
-        "intro": "मैं केवल दिनांकित प्रवचनों (अंग्रेज़ी और हिंदी) के संग्रह से प्रश्नों के उत्तर देता हूँ और हर उत्तर के "
-                 "साथ प्रवचन और तारीख़ का हवाला देता हूँ। यदि दस्तावेज़ों में उत्तर नहीं है, तो मैं यही बताता हूँ।",
+        "intro": "मैं केवल दस्तावेज़ों के इस संग्रह ({languages}) से प्रश्नों के उत्तर देता हूँ और हर उत्तर के साथ "
+                 "दस्तावेज़ और तारीख़ का हवाला देता हूँ। यदि दस्तावेज़ों में उत्तर नहीं है, तो मैं यही बताता हूँ।",
         "knows": "मैं {first} से {last} तक के {documents} दस्तावेज़ जानता हूँ, भाषाएँ: {languages} ({formats})।",
         "empty": "अभी कोई दस्तावेज़ अनुक्रमित नहीं है।",
         "try": "उदाहरण: 23 जनवरी 1969 को मौन के बारे में क्या कहा गया?\nआदेश: /help /language /reset /sources",
-        "help": "अपना प्रश्न सामान्य संदेश की तरह अंग्रेज़ी या हिंदी में लिखें। तारीख़ लिखकर खोज सीमित कर सकते हैं। "
-                "/reset नई बातचीत शुरू करता है, /language en|hi उत्तर की भाषा चुनता है। उत्तर के नीचे 👍/👎 से "
+        "help": "अपना प्रश्न सामान्य संदेश की तरह इनमें से किसी भाषा में लिखें: {languages}। तारीख़ लिखकर खोज सीमित कर "
+                "सकते हैं। /reset नई बातचीत शुरू करता है, /language {codes} उत्तर की भाषा चुनता है। उत्तर के नीचे 👍/👎 से "
                 "बताएँ कि वह उपयोगी था या नहीं। समूहों में मुझे @ से बुलाएँ या मेरे संदेश का उत्तर दें।",
-        "language_set": "अब उत्तर हिंदी में होंगे।",
-        "language_usage": "/language en या /language hi लिखें (अभी: {current})।",
+        "language_set": "अब उत्तर {name} में होंगे।",
+        "language_usage": "/language {codes} लिखें (अभी: {current})।",
         "reset": "नई बातचीत शुरू हुई।",
         "sources_head": "जिन दस्तावेज़ों से मैं उत्तर देता हूँ ({documents}):",
         "thanks": "प्रतिक्रिया के लिए धन्यवाद!",
@@ -120,12 +121,16 @@ TEXT: dict[str, dict[str, str]] = {
                         "छोड़ दिए गए। कृपया एक मिनट रुककर प्रश्न फिर भेजें।",
     },
 }
-LANGUAGE_NAMES = {"en": {"en": "English", "hi": "Hindi"}, "hi": {"en": "अंग्रेज़ी", "hi": "हिंदी"}}
+def _language_values(language: str | None) -> dict[str, str]:
+    """``{languages}`` (every registered language, named in ``language``) and ``{codes}`` (``en|hi``)."""
+    reg = registry()
+    ui = language or reg.default.code
+    return {"languages": ", ".join(reg.name_in(code, ui) for code in reg.codes), "codes": "|".join(reg.codes)}
 
 
 def t(language: str | None, key: str, **values: Any) -> str:
     table = TEXT.get(language or "en", TEXT["en"])
-    return (table.get(key) or TEXT["en"][key]).format(**values)
+    return (table.get(key) or TEXT["en"][key]).format(**{**_language_values(language), **values})
 
 
 def backend_of(context: ContextTypes.DEFAULT_TYPE) -> ChatBackend:
@@ -255,8 +260,7 @@ async def drop_duplicates(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
 def overview_text(overview: dict[str, Any], language: str) -> str:
     if not overview["documents"]:
         return t(language, "empty")
-    names = LANGUAGE_NAMES.get(language, LANGUAGE_NAMES["en"])
-    languages = ", ".join(names.get(code, code) for code in overview["languages"]) or "?"
+    languages = ", ".join(registry().name_in(code, language) for code in overview["languages"]) or "?"
     formats = ", ".join(f"{count} {fmt}" for fmt, count in overview["formats"].items())
     return t(language, "knows", documents=overview["documents"], first=overview["first_date"] or "?",
              last=overview["last_date"] or "?", languages=languages, formats=formats)
@@ -265,7 +269,8 @@ def overview_text(overview: dict[str, Any], language: str) -> str:
 async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     language = await ui_language(context, update)
     overview = await asyncio.to_thread(backend_of(context).corpus_overview)
-    text = "\n\n".join([t(language, "intro"), overview_text(overview, language), t(language, "try")])
+    intro = t(language, "intro", corpus=backend_of(context).settings.corpus_description)
+    text = "\n\n".join([intro, overview_text(overview, language), t(language, "try")])
     await send_text(context, update.effective_chat.id, text, language=language)
 
 
@@ -279,7 +284,8 @@ async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -
     args = [a.lower() for a in (context.args or [])]
     if len(args) == 1 and args[0] in LANGUAGES:
         await backend.set_language(user_key(update.effective_user.id), args[0])
-        await send_text(context, update.effective_chat.id, t(args[0], "language_set"), language=args[0])
+        confirmation = t(args[0], "language_set", name=registry().name_in(args[0], args[0]))
+        await send_text(context, update.effective_chat.id, confirmation, language=args[0])
         return
     language = await ui_language(context, update)
     current = await backend.get_language(user_key(update.effective_user.id)) or "auto"
@@ -397,7 +403,8 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 def bot_commands(language: str = "en") -> list[BotCommand]:
-    return [BotCommand(name, description) for name, description in COMMANDS[language].items()]
+    codes = _language_values(language)["codes"]
+    return [BotCommand(name, description.format(codes=codes)) for name, description in COMMANDS[language].items()]
 
 
 async def set_commands(application: Application) -> None:

@@ -1,0 +1,219 @@
+"""The language registry: every fact about a supported language, read from one data file per language.
+
+``rag_bot/languages/<code>.toml`` holds the code, names, script (Unicode ranges), sentence ends, stop words and the
+phrases the router rules look for (greetings, thanks, follow-ups, questions about the chat). Rules, prompts, the
+tool, the metadata detector and the front ends read them here; adding a language is adding one file. This module
+imports nothing from rag_bot (a leaf), so every layer may use it.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+_DATA = Path(__file__).resolve().parent
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language as its data file describes it (pattern fields are regular-expression fragments)."""
+
+    code: str
+    name: str
+    native_name: str
+    script: str
+    script_ranges: tuple[tuple[int, int], ...]
+    sentence_ends: str
+    chars_per_token: float = 4.0
+    default: bool = False
+    aliases: tuple[str, ...] = ()
+    names_of: dict[str, str] = field(default_factory=dict)
+    stopwords: frozenset[str] = frozenset()
+    document_words: tuple[str, ...] = ()
+    whole_words: tuple[str, ...] = ()
+    filter_prepositions: tuple[str, ...] = ()
+    greetings: tuple[str, ...] = ()
+    thanks: tuple[str, ...] = ()
+    smalltalk: tuple[str, ...] = ()
+    chat_questions: tuple[str, ...] = ()
+    summary_words: tuple[str, ...] = ()
+    followup_starts: tuple[str, ...] = ()
+    followup_words: tuple[str, ...] = ()
+    refers_back: tuple[str, ...] = ()
+    connectors: tuple[str, ...] = ()
+
+    def in_script(self, ch: str) -> bool:
+        return any(lo <= ord(ch) <= hi for lo, hi in self.script_ranges)
+
+
+def _language(data: dict) -> Language:
+    values = dict(data)
+    values["script_ranges"] = tuple((int(lo, 16), int(hi, 16)) for lo, hi in values.get("script_ranges", ()))
+    values["stopwords"] = frozenset(w.casefold() for w in str(values.get("stopwords", "")).split())
+    for key, kind in Language.__dataclass_fields__.items():
+        if key in values and kind.type.startswith("tuple[str"):
+            values[key] = tuple(values[key])
+    return Language(**values)
+
+
+@dataclass(frozen=True)
+class Registry:
+    """The languages in a stable order: the default language first, then by code."""
+
+    languages: tuple[Language, ...]
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(lang.code for lang in self.languages)
+
+    @property
+    def default(self) -> Language:
+        return next((lang for lang in self.languages if lang.default), self.languages[0])
+
+    def get(self, code: str | None) -> Language | None:
+        return next((lang for lang in self.languages if lang.code == code), None)
+
+    def name_in(self, code: str, ui: str) -> str:
+        """The name of language ``code`` in interface language ``ui`` (its English name when none is given)."""
+        lang, reader = self.get(code), self.get(ui)
+        if lang is None:
+            return code
+        if ui == code:
+            return lang.native_name
+        if reader is not None and code in reader.names_of:
+            return reader.names_of[code]
+        return lang.name
+
+    def names(self, code: str) -> tuple[str, ...]:
+        """Every name of language ``code`` the registry knows (English, native, aliases, names in others)."""
+        lang = self.get(code)
+        if lang is None:
+            return ()
+        found = [lang.name, lang.native_name, *lang.aliases, *(o.names_of[code] for o in self.languages
+                                                              if code in o.names_of)]
+        return tuple(dict.fromkeys(found))
+
+    def code_for(self, value: str) -> str | None:
+        """The code named by ``value``: a code or any name of a language (case-insensitive), else None."""
+        wanted = unicodedata.normalize("NFC", value.strip()).casefold()
+        for lang in self.languages:
+            if wanted == lang.code or wanted in {unicodedata.normalize("NFC", n).casefold()
+                                                 for n in self.names(lang.code)}:
+                return lang.code
+        return None
+
+    def union(self, attribute: str) -> tuple[str, ...]:
+        """One list field of every language, in registry order, without repeats."""
+        return tuple(dict.fromkeys(item for lang in self.languages for item in getattr(lang, attribute)))
+
+
+@lru_cache(maxsize=1)
+def registry() -> Registry:
+    """Every ``*.toml`` beside this module, parsed once per process."""
+    languages = [_language(tomllib.loads(path.read_text(encoding="utf-8"))) for path in sorted(_DATA.glob("*.toml"))]
+    if not languages:
+        raise RuntimeError(f"no language files in {_DATA}")
+    languages.sort(key=lambda lang: (not lang.default, lang.code))
+    return Registry(tuple(languages))
+
+
+# --- scripts --------------------------------------------------------------------------------------------
+def word_chars() -> str:
+    """A regex character-class body for word characters: ``\\w`` plus every script's ranges (``\\w`` alone misses
+    Devanagari vowel signs and virama)."""
+    ranges = {f"\\u{lo:04x}-\\u{hi:04x}" for lang in registry().languages for lo, hi in lang.script_ranges
+              if not _is_ascii_range(lo, hi)}
+    return "\\w" + "".join(sorted(ranges))
+
+
+def _is_ascii_range(lo: int, hi: int) -> bool:
+    return hi < 0x80  # ASCII letters are in \w already
+
+
+def script_counts(text: str, letters_only: bool = True) -> dict[str, int]:
+    """Characters of ``text`` in each language's script (letters and combining marks only, unless told)."""
+    counts: dict[str, int] = {}
+    langs = registry().languages
+    for ch in text:
+        if letters_only and not (ch.isalpha() or unicodedata.category(ch).startswith("M")):
+            continue
+        for lang in langs:
+            if lang.in_script(ch):
+                counts[lang.code] = counts.get(lang.code, 0) + 1
+                break  # a script shared by two languages votes for the first (the default first)
+    return counts
+
+
+def detect(text: str, min_share: float = 0.5) -> str | None:
+    """The language of ``text`` by script.
+
+    A non-default language whose script holds at least ``min_share`` of the letters wins (the largest first; at
+    ``min_share=0`` any letter of it); else the default language when the text has letters of its script; else
+    None (digits, emoji). Callers choose the share: 0.5 for a question (the script that dominates), 0.3 for a
+    document (quoted English in a Hindi talk), 0 for an interface language guess.
+    """
+    counts = script_counts(text)
+    total = sum(counts.values())
+    if not total:
+        return None
+    default = registry().default.code
+    for code, n in sorted(counts.items(), key=lambda kv: -kv[1]):
+        if code != default and n / total >= min_share:
+            return code
+    return default if counts.get(default) else None
+
+
+def approx_tokens(text: str) -> int:
+    """Rough model-token count from each script's ``chars_per_token`` (other characters as the default's)."""
+    if not text:
+        return 0
+    counts = script_counts(text, letters_only=False)
+    reg = registry()
+    others = {code: n for code, n in counts.items() if code != reg.default.code}
+    tokens = (len(text) - sum(others.values())) // int(reg.default.chars_per_token)
+    for code, n in others.items():
+        tokens += int(n // reg.get(code).chars_per_token)
+    return max(1, tokens)
+
+
+# --- sentences ------------------------------------------------------------------------------------------
+def sentence_ends() -> str:
+    """Every language's sentence-ending characters (``.!?`` and the danda ``।॥`` ...)."""
+    return "".join(registry().union("sentence_ends"))
+
+
+CLOSERS = "\"'”’)\\]"  # closing quotes and brackets that stay with the sentence they end
+
+
+@lru_cache(maxsize=4)
+def _sentence_end(line_breaks: bool, closers: bool) -> re.Pattern[str]:
+    # the group is the white space cut out; the end character and its closing quotes stay with the sentence
+    pattern = rf"[{re.escape(sentence_ends())}]" + (f"[{CLOSERS}]*" if closers else "") + r"(\s+)"
+    return re.compile(pattern + (r"|(\n+)" if line_breaks else ""))
+
+
+def split_sentences(text: str, line_breaks: bool = False, closers: bool = True) -> list[str]:
+    """Sentences of ``text``: cut at the white space after any language's sentence end (closing quotes and brackets
+    stay with the sentence); with ``line_breaks`` also at every line break. Stripped, empty ones dropped.
+
+    ``closers=False`` cuts only right after the end character: an answer's ``said so.” [1]`` keeps its citation
+    (a quoted sentence followed by its marker is one statement).
+    """
+    pieces, start = [], 0
+    for m in _sentence_end(line_breaks, closers).finditer(text):
+        gap = 1 if m.group(1) is not None else 2
+        pieces.append(text[start:m.start(gap)])
+        start = m.end(gap)
+    pieces.append(text[start:])
+    return [s.strip() for s in pieces if s and s.strip()]
+
+
+def alternation(items: Iterable[str], escape: bool = False) -> str:
+    """``a|b|c`` for a regex group, longest first (so ``thanks`` is tried before ``thank``)."""
+    parts = sorted({re.escape(i) if escape else i for i in items if i}, key=len, reverse=True)
+    return "|".join(parts) or "(?!)"
