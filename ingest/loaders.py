@@ -8,40 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
 from charset_normalizer import from_bytes
 
 from ingest.budget import Budget
 from ingest.errors import LoadError
-from rag_bot.safe_text import clean_line, clean_text
+from ingest.pages import LoadedFile, Page
 
-__all__ = ["LOADERS", "SUPPORTED", "LoadError", "LoadedFile", "Page", "decode_text", "load_bytes", "load_file"]
-
-
-@dataclass
-class Page:
-    """Text of one page (PDF) or of the whole file (other formats)."""
-
-    text: str
-    number: int | None = None
-
-
-@dataclass
-class LoadedFile:
-    """What a loader read: pages, an optional title from the format's own metadata, and how many characters of
-    boilerplate (navigation, running headers and footers, page numbers) were left out."""
-
-    pages: list[Page]
-    title: str | None = None
-    dropped_chars: int = 0
-
-    def cleaned(self) -> LoadedFile:
-        """The same file with control characters removed from the text and the title (idempotent)."""
-        title = clean_line(self.title) if self.title else None
-        pages = [Page(clean_text(p.text), p.number) for p in self.pages]
-        return LoadedFile(pages, title or None, self.dropped_chars)
+__all__ = ["LOADERS", "SUPPORTED", "LoadError", "LoadedFile", "Page", "decode_text", "load_bytes"]
 
 
 SUPPORTED = {".pdf", ".html", ".htm", ".docx", ".md", ".markdown", ".txt", ".text"}
@@ -137,16 +112,3 @@ def load_bytes(name: str, data: bytes, budget: Budget) -> LoadedFile:
     if not any(page.text.strip() for page in loaded.pages):
         raise LoadError("no text found in the file")
     return loaded
-
-
-def load_file(path: Path, max_bytes: int, data: bytes | None = None, budget: Budget | None = None) -> LoadedFile:
-    """Read ``path`` (opened once, at most ``max_bytes``) and parse it; every failure is a :class:`LoadError`."""
-    from ingest.files import read_file
-    from rag_bot.config import get_settings
-
-    if Path(path).suffix.lower() not in LOADERS:
-        raise LoadError(f"unsupported file type {Path(path).suffix or '(none)'}")
-    if data is None:
-        data = read_file(str(path), max_bytes)
-    return load_bytes(str(path), data, budget or Budget.for_file(len(data), get_settings()))
-
