@@ -25,8 +25,9 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from rag_bot.frontends.telegram.handlers import addressed, backend_of, send_text, t, ui_language
-from rag_bot.frontends.telegram.sending import with_retry
+from rag_bot.frontends.telegram.chats import addressed, backend_of, ui_language
+from rag_bot.frontends.telegram.sending import send_text, with_retry
+from rag_bot.frontends.telegram.texts import t
 from rag_bot.safe_text import clean_line
 
 log = logging.getLogger(__name__)
