@@ -26,8 +26,9 @@ from email.message import Message
 from email.utils import parsedate_to_datetime
 
 from ingest.budget import Budget
+from ingest.decoding import decode_text
 from ingest.errors import LoadError
-from ingest.loaders import LoadedFile, Page, decode_text
+from ingest.pages import LoadedFile, Page
 
 MAX_BOUNDARIES = 200  # multipart sections in one message; mail clients write a handful
 MAX_BOUNDARY_TESTS = 50_000_000  # lines x boundaries: about 8 s of boundary tests at most (0.16 us each)

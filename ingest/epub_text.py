@@ -15,8 +15,9 @@ from datetime import date
 from urllib.parse import unquote
 
 from ingest.budget import Budget
+from ingest.decoding import decode_text
 from ingest.errors import LoadError
-from ingest.loaders import LoadedFile, Page, decode_text
+from ingest.pages import LoadedFile, Page
 from ingest.zip_package import ZipPackage, reading
 
 _CONTAINER = "urn:oasis:names:tc:opendocument:xmlns:container"

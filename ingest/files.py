@@ -13,7 +13,8 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ingest.loaders import SUPPORTED, LoadError
+from ingest.budget import Budget
+from ingest.loaders import LOADERS, SUPPORTED, LoadedFile, LoadError, load_bytes
 from rag_bot.safe_text import clean_line
 
 _KINDS = {stat.S_IFIFO: "a FIFO", stat.S_IFSOCK: "a socket", stat.S_IFCHR: "a character device",
@@ -203,3 +204,15 @@ def read_file(path: str, limit: int) -> bytes:
         raise LoadError(f"the file's size changed while it was read ({st.st_size} bytes by fstat, {got} read): "
                         "not a regular, finished file")
     return b"".join(parts)
+
+
+def load_file(path: Path, max_bytes: int, data: bytes | None = None, budget: Budget | None = None) -> LoadedFile:
+    """Read ``path`` (opened once, at most ``max_bytes``) and parse it; every failure is a :class:`LoadError`."""
+    from rag_bot.config import get_settings
+
+    if Path(path).suffix.lower() not in LOADERS:
+        raise LoadError(f"unsupported file type {Path(path).suffix or '(none)'}")
+    if data is None:
+        data = read_file(str(path), max_bytes)
+    return load_bytes(str(path), data, budget or Budget.for_file(len(data), get_settings()))
+

@@ -8,84 +8,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 
-from charset_normalizer import from_bytes
-
 from ingest.budget import Budget
+from ingest.decoding import decode_text
 from ingest.errors import LoadError
-from rag_bot.safe_text import clean_line, clean_text
+from ingest.pages import LoadedFile, Page
 
-__all__ = ["LOADERS", "SUPPORTED", "LoadError", "LoadedFile", "Page", "decode_text", "load_bytes", "load_file"]
-
-
-@dataclass
-class Page:
-    """Text of one page (PDF) or of the whole file (other formats)."""
-
-    text: str
-    number: int | None = None
-
-
-@dataclass
-class LoadedFile:
-    """What a loader read: pages, an optional title and date (ISO) from the format's own metadata (an e-mail's
-    Date header, an EPUB's ``dc:date``), and how many characters of boilerplate (navigation, running headers and
-    footers, page numbers) were left out. ``split_by_date``: a page whose heading holds a new date starts a new
-    document (PDFs that bind several talks); slides and chapters stay one document."""
-
-    pages: list[Page]
-    title: str | None = None
-    dropped_chars: int = 0
-    date: str | None = None
-    split_by_date: bool = False
-
-    def cleaned(self) -> LoadedFile:
-        """The same file with control characters removed from the text and the title (idempotent)."""
-        title = clean_line(self.title) if self.title else None
-        pages = [Page(clean_text(p.text), p.number) for p in self.pages]
-        return LoadedFile(pages, title or None, self.dropped_chars, self.date, self.split_by_date)
+__all__ = ["LOADERS", "SUPPORTED", "LoadError", "LoadedFile", "Page", "decode_text", "load_bytes"]
 
 
 SUPPORTED = {".pdf", ".html", ".htm", ".docx", ".md", ".markdown", ".txt", ".text", ".epub", ".odt", ".pptx", ".rtf",
              ".eml"}
-
-
-def _binary_reason(data: bytes) -> str | None:
-    sample = data[:65536]
-    if b"\x00" in sample and not (sample.startswith(b"\xff\xfe") or sample.startswith(b"\xfe\xff")):
-        return "binary content (NUL bytes) in a text file"
-    controls = sum(1 for b in sample if b < 9 or 13 < b < 32)
-    if sample and controls / len(sample) > 0.05:
-        return "binary content (control bytes) in a text file"
-    return None
-
-
-def decode_text(data: bytes, declared: str | None = None) -> str:
-    """Decode bytes: BOM / declared encoding first, UTF-8 next, then detection; never silently lossy."""
-    for bom, enc in ((b"\xef\xbb\xbf", "utf-8-sig"), (b"\xff\xfe", "utf-16"), (b"\xfe\xff", "utf-16")):
-        if data.startswith(bom):  # before the binary check: UTF-16 text is half NUL bytes
-            try:
-                return data.decode(enc)
-            except UnicodeDecodeError:
-                raise LoadError(f"undecodable text (invalid {enc.upper()} after its byte-order mark)") from None
-    if reason := _binary_reason(data):
-        raise LoadError(reason)
-    candidates = [declared] if declared else []
-    candidates.append("utf-8")
-    for enc in candidates:
-        try:
-            return data.decode(enc)
-        except (UnicodeDecodeError, LookupError):
-            continue
-    best = from_bytes(data).best()
-    if best is None or best.encoding is None:
-        raise LoadError("cannot detect the text encoding")
-    text = str(best)
-    if text.count("\ufffd") > max(3, len(text) // 200):
-        raise LoadError(f"undecodable text (best guess {best.encoding} gives replacement characters)")
-    return text
 
 
 def load_text(data: bytes, budget: Budget) -> LoadedFile:
@@ -175,16 +109,4 @@ def load_bytes(name: str, data: bytes, budget: Budget) -> LoadedFile:
     if not any(page.text.strip() for page in loaded.pages):
         raise LoadError("no text found in the file")
     return loaded
-
-
-def load_file(path: Path, max_bytes: int, data: bytes | None = None, budget: Budget | None = None) -> LoadedFile:
-    """Read ``path`` (opened once, at most ``max_bytes``) and parse it; every failure is a :class:`LoadError`."""
-    from ingest.files import read_file
-    from rag_bot.config import get_settings
-
-    if Path(path).suffix.lower() not in LOADERS:
-        raise LoadError(f"unsupported file type {Path(path).suffix or '(none)'}")
-    if data is None:
-        data = read_file(str(path), max_bytes)
-    return load_bytes(str(path), data, budget or Budget.for_file(len(data), get_settings()))
 

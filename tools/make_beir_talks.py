@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from ingest.documents import split_documents
-from ingest.loaders import load_file
+from ingest.files import load_file
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "data" / "corpus"

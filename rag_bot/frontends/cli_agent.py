@@ -1,11 +1,4 @@
-"""``rag-bot ask`` and ``rag-bot chat``: the agent from the command line.
-
-Registered by the main app (``rag_bot/frontends/cli.py``)::
-
-    from rag_bot.frontends.cli_agent import ask, chat
-    app.command("ask")(ask)
-    app.command("chat")(chat)
-"""
+"""``rag-bot ask`` and ``rag-bot chat``: the agent from the command line."""
 
 from __future__ import annotations
 
@@ -21,11 +14,13 @@ import typer
 from rag_bot.agent.observability import ANSWER_LOGGER
 from rag_bot.config import Settings
 
+app = typer.Typer()
+
 
 def _settings(index_dir: Path | None) -> Settings:
     """Settings with ``--index-dir`` applied; :class:`~rag_bot.errors.NoIndexError` when there is no index (a read
     command never creates one)."""
-    from rag_bot.frontends.cli import require_index, settings_for
+    from rag_bot.frontends.cli_common import require_index, settings_for
     from rag_bot.safe_text import clean_line
 
     settings = require_index(settings_for(index_dir))
@@ -65,7 +60,7 @@ def _service(settings: Settings, stack: contextlib.ExitStack):
 
 def _print_reply(reply, streamed: str = "") -> None:
     """The rest of the answer after what was streamed (streamed text is always its prefix), then its sources."""
-    from rag_bot.frontends.cli import out
+    from rag_bot.frontends.cli_common import out
     from rag_bot.safe_text import clean_line
 
     if reply.answer.startswith(streamed):
@@ -78,7 +73,7 @@ def _print_reply(reply, streamed: str = "") -> None:
 
 
 def _as_json(reply) -> dict:
-    from rag_bot.frontends.cli import cleaned
+    from rag_bot.frontends.cli_common import cleaned
 
     return cleaned({"answer": reply.answer, "citations": reply.citations, "route": reply.route,
                     "language": reply.language, "termination": reply.termination, "model_calls": reply.model_calls,
@@ -89,7 +84,7 @@ def _as_json(reply) -> dict:
 
 def _ask_streaming(service, question: str, thread: str, language: str | None):
     """Answer with text printed as soon as the answer check has kept it (see ``AgentService.stream``)."""
-    from rag_bot.frontends.cli import out
+    from rag_bot.frontends.cli_common import out
 
     pieces: list[str] = []
 
@@ -101,6 +96,7 @@ def _ask_streaming(service, question: str, thread: str, language: str | None):
     _print_reply(reply, "".join(pieces))
 
 
+@app.command()
 def ask(
     question: str = typer.Argument(..., help="The question, in any supported language."),
     json_output: bool = typer.Option(False, "--json", help="Print answer, citations, route and documents as JSON."),
@@ -123,6 +119,7 @@ def ask(
     typer.echo(json.dumps(_as_json(reply), ensure_ascii=False))  # strings cleaned by _as_json
 
 
+@app.command()
 def chat(
     language: str | None = typer.Option(None, "--language", help="Answer language (en/hi); default: detected."),
     index_dir: Path | None = typer.Option(None, "--index-dir", help="Index directory (default: RAG_BOT_INDEX_DIR)."),
@@ -131,7 +128,7 @@ def chat(
 
     A question that fails for a reason the user can act on (too long, the model's quota, ...) gets its one-line
     error and the chat goes on."""
-    from rag_bot.frontends.cli import fail
+    from rag_bot.frontends.cli_common import fail
     from rag_bot.frontends.failures import user_message
 
     settings = _settings(index_dir)

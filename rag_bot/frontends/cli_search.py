@@ -1,4 +1,4 @@
-"""``rag-bot search`` and ``rag-bot eval retrieval``."""
+"""``rag-bot search``: the top chunks of the index for a query."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from pathlib import Path
 
 import typer
 
-from rag_bot.frontends.cli import IndexDirOption, app, cleaned, eval_app, out, require_index, settings_for
+from rag_bot.frontends.cli_common import IndexDirOption, cleaned, out, require_index, settings_for
 from rag_bot.safe_text import clean_line
+
+app = typer.Typer()
 
 
 def _filters(date: str | None, date_from: str | None, date_to: str | None, language: str | None):
@@ -54,47 +56,3 @@ def search(
         snippet = clean_line(row["text"] or "")
         head = clean_line(f"{row['title']} — {row['source']} ({row['date'] or 'undated'}, {row['language']})")
         out(f"{i}. {head} score {row['score']:.4f}\n   {snippet[:300]}{'…' if len(snippet) > 300 else ''}\n")
-
-
-@eval_app.command("retrieval")
-def eval_retrieval(
-    dataset_dir: Path = typer.Argument(..., exists=True, file_okay=False, help="BEIR-layout dataset folder."),
-    index_dir: Path | None = typer.Option(
-        None, "--index-dir", help="Index for the dataset (default .rag-bot/eval/NAME)."
-    ),
-    run_file: Path | None = typer.Option(None, "--run-file", help="Write the hybrid TREC run here."),
-    k: int = typer.Option(100, "--k", min=10, help="Documents retrieved per query."),
-    split: str = typer.Option("test", "--split", help="qrels split file name."),
-    tune: bool = typer.Option(False, "--tune", help="Print nDCG@10 over the fusion knobs' values on this set."),
-    bare: bool = typer.Option(False, "--bare", help="Also score the embedding model alone on the bare texts."),
-    json_output: bool = typer.Option(False, "--json", help="Print the metrics as JSON."),
-) -> None:
-    """Ingest a BEIR-layout corpus, run its queries, print P@1 / nDCG@10 / Recall@k / MRR@10 per retriever."""
-    from rag_bot.retrieval.evaluate import evaluate_retrieval, load_beir, write_trec_run
-
-    try:
-        dataset = load_beir(dataset_dir, split)
-    except (FileNotFoundError, ValueError) as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from None
-    settings = settings_for(index_dir or Path(".rag-bot/eval") / dataset_dir.resolve().name)
-    result = evaluate_retrieval(dataset, settings, k=k, progress=True, tune=tune, bare=bare)
-    if run_file:
-        write_trec_run(result["runs"]["hybrid"], run_file)
-    runs = result.pop("runs")
-    result["run_file"] = str(run_file) if run_file else None
-    if json_output:
-        typer.echo(json.dumps(result, ensure_ascii=False))
-        return
-    typer.echo(f"{dataset.name}: {result['queries']} queries, {result['documents']} documents, "
-               f"fusion {result['fusion']} (dense weight {result['dense_weight']}"
-               + (f", keyword gate {result['keyword_gate']})" if result["fusion"] == "evidence" else ")"))
-    typer.echo(f"{'retriever':<10} {'P@1':>7} {'nDCG@10':>8} {f'Recall@{k}':>11} {'MRR@10':>8}")
-    for mode, m in result["metrics"].items():
-        typer.echo(f"{mode:<10} {m['p@1']:>7.4f} {m['ndcg@10']:>8.4f} {m[f'recall@{k}']:>11.4f} {m['mrr@10']:>8.4f}")
-    for knob, tuning in result.get("tuning", {}).items():
-        curve = "  ".join(f"{v:g}:{score:.3f}" for v, score in tuning["curve"])
-        typer.echo(f"{knob} -> hybrid nDCG@10: {curve}\n  best {knob} {tuning['best']:g} "
-                   f"(nDCG@10 {tuning['best_ndcg@10']:.4f}; others at their settings)")
-    if run_file:
-        typer.echo(f"run file: {run_file} ({sum(len(r) for r in runs['hybrid'].values())} rows)")

@@ -1,9 +1,5 @@
 """``rag-bot telegram``: run the Telegram bot (long polling, or a webhook when RAG_BOT_TELEGRAM_WEBHOOK_URL is set).
 
-Registered on the main app when this module is imported (``rag_bot/frontends/cli.py``)::
-
-    from rag_bot.frontends import cli_telegram  # noqa: F401
-
 Every way the bot can fail to start or stop ends in one sentence on stderr and a non-zero exit, never a traceback,
 and nothing printed or logged carries the bot token (:mod:`rag_bot.frontends.redact`).
 """
@@ -17,11 +13,13 @@ from urllib.parse import urlparse
 import typer
 
 from rag_bot.config import Settings
-from rag_bot.frontends.cli import app, settings_for
+from rag_bot.frontends.cli_common import settings_for
 
 log = logging.getLogger(__name__)
 
 DEFAULT_API_HOST = "api.telegram.org"
+
+app = typer.Typer()
 
 
 def _secret(value) -> str:

@@ -39,8 +39,8 @@ import numpy as np
 from rag_bot.index import segments
 from rag_bot.index.segments import SegmentArrays
 from rag_bot.index.tokenize import tokenize
+from rag_bot.index.types import SearchFilters
 from rag_bot.index.vectors import date_int
-from rag_bot.retrieval.types import SearchFilters
 
 log = logging.getLogger(__name__)
 CURRENT = "CURRENT"

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from rag_bot.retrieval.types import Hit, SearchFilters
+from rag_bot.index.types import Hit, SearchFilters
 
 log = logging.getLogger(__name__)
 MAX_HIDDEN_PROBE = 2000  # extra neighbours fetched to step over chunks not committed yet (during a big re-ingest)

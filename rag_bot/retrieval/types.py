@@ -1,33 +1,16 @@
-"""Value types shared by retrieval, the tool and the agent."""
+"""Value types shared by retrieval, the tool and the agent.
+
+:class:`Hit` and :class:`SearchFilters` belong to the index layer below (:mod:`rag_bot.index.types`) and are
+re-exported here for the modules above it."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from rag_bot.index.types import Hit, SearchFilters
 
-@dataclass
-class SearchFilters:
-    """Filters applied identically to the dense and the keyword side."""
-
-    date: str | None = None  # exact ISO date
-    date_from: str | None = None  # inclusive ISO date
-    date_to: str | None = None  # inclusive ISO date
-    language: str | None = None  # "en", "hi", ...
-
-    def is_empty(self) -> bool:
-        return not (self.date or self.date_from or self.date_to or self.language)
-
-
-@dataclass
-class Hit:
-    """One ranked chunk."""
-
-    id: str
-    score: float
-    text: str
-    metadata: dict[str, Any]
-    scores: dict[str, float] = field(default_factory=dict)
+__all__ = ["Hit", "Passage", "SearchFilters"]
 
 
 @dataclass

@@ -7,6 +7,8 @@
   chat holds more than one slot of the shared capacity; a flooding chat or user is skipped with one polite
   notice (:mod:`rag_bot.frontends.telegram.fairness`);
 * the :class:`~rag_bot.frontends.base.ChatBackend` is opened in ``post_init`` and closed in ``post_shutdown``.
+
+This module is the wiring: it imports handlers and uploads, neither imports it or the other.
 """
 
 from __future__ import annotations
@@ -19,13 +21,23 @@ from contextlib import AsyncExitStack
 from urllib.parse import urlparse
 
 from telegram import Update
-from telegram.ext import Application, ApplicationBuilder
+from telegram.ext import (
+    Application,
+    ApplicationBuilder,
+    CallbackQueryHandler,
+    CommandHandler,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
 
 from rag_bot.config import Settings
 from rag_bot.frontends.base import ChatBackend
+from rag_bot.frontends.telegram import handlers, uploads
 from rag_bot.frontends.telegram.fairness import FairUpdateProcessor
 
 log = logging.getLogger(__name__)
+
 
 def quiet_loggers() -> None:
     """httpx/httpcore at WARNING (they log every request URL, which contains the token), PTB at INFO at least.
@@ -62,8 +74,6 @@ def build_application(settings: Settings, backend: ChatBackend | None = None,
     ``on_ready()`` is called once the bot has started."""
     if settings.telegram_bot_token is None or not settings.telegram_bot_token.get_secret_value().strip():
         raise ValueError("TELEGRAM_BOT_TOKEN is not set")
-    from rag_bot.frontends.telegram import handlers
-
     stack = AsyncExitStack()
 
     async def post_init(application: Application) -> None:
@@ -105,8 +115,24 @@ def build_application(settings: Settings, backend: ChatBackend | None = None,
         builder = builder.base_file_url(settings.telegram_base_file_url)
     application = builder.build()
     processor.on_skip = handlers.skip_notice(application)
-    handlers.register(application)
+    register(application)
     return application
+
+
+def register(application: Application) -> None:
+    """Add every handler to ``application``: edits and duplicates stop in groups -2/-1, then the first match of
+    group 0 handles the update."""
+    application.add_handler(TypeHandler(Update, handlers.ignore_edits), group=-2)
+    application.add_handler(TypeHandler(Update, handlers.drop_duplicates), group=-1)
+    application.add_handler(CommandHandler("start", handlers.start))
+    application.add_handler(CommandHandler("help", handlers.help_command))
+    application.add_handler(CommandHandler("language", handlers.language_command))
+    application.add_handler(CommandHandler("reset", handlers.reset_command))
+    application.add_handler(CommandHandler("sources", handlers.sources_command))
+    application.add_handler(MessageHandler(filters.Document.ALL, uploads.upload))
+    application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.question))
+    application.add_handler(CallbackQueryHandler(handlers.feedback, pattern=rf"^{handlers.FEEDBACK_PREFIX}:"))
+    application.add_error_handler(handlers.on_error)
 
 
 def run(settings: Settings) -> None:

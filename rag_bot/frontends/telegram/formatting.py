@@ -15,26 +15,11 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from rag_bot.frontends.telegram.texts import t
 from rag_bot.languages import CLOSERS, sentence_ends
 from rag_bot.safe_text import clean_line, clean_text
 
 MAX_MESSAGE = 4096  # Telegram's limit for one text message
-
-TEXTS: dict[str, dict[str, str]] = {
-    "en": {
-        "sources": "Sources:",
-        "sorry": "Sorry, something went wrong while answering. Please try again in a moment.",
-    },
-    "hi": {
-        "sources": "स्रोत:",
-        "sorry": "क्षमा करें, उत्तर देते समय कुछ गड़बड़ हो गई। कृपया थोड़ी देर बाद फिर कोशिश करें।",
-    },
-}
-
-
-def text_for(language: str | None, key: str) -> str:
-    return TEXTS.get(language or "en", TEXTS["en"]).get(key) or TEXTS["en"][key]
-
 
 def telegram_length(text: str) -> int:
     """Length as Telegram counts it (UTF-16 code units)."""
@@ -111,14 +96,14 @@ def reply_text(answer: str, citations: list[dict[str, Any]], language: str | Non
             if c.get("date"):
                 line += f", {clean_line(str(c['date']))}"
             lines.append(line)
-        body += "\n\n" + text_for(language, "sources") + "\n" + "\n".join(lines)
+        body += "\n\n" + t(language, "sources") + "\n" + "\n".join(lines)
     return body
 
 
 def to_html(plain: str, language: str | None = None) -> str:
     """Escape ``plain`` for parse_mode=HTML; a line that is exactly the sources header is made bold."""
     escaped = html.escape(plain, quote=False)
-    header = html.escape(text_for(language, "sources"), quote=False)
+    header = html.escape(t(language, "sources"), quote=False)
     return re.sub(rf"(?m)^{re.escape(header)}$", f"<b>{header}</b>", escaped)
 
 

@@ -1,0 +1,36 @@
+"""What a loader returns: the pages of one file (a leaf module, so the format modules such as
+:mod:`ingest.pdf_text` and :mod:`ingest.loaders`, which dispatches to them, never import each other both ways)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rag_bot.safe_text import clean_line, clean_text
+
+
+@dataclass
+class Page:
+    """Text of one page (PDF) or of the whole file (other formats)."""
+
+    text: str
+    number: int | None = None
+
+
+@dataclass
+class LoadedFile:
+    """What a loader read: pages, an optional title and date (ISO) from the format's own metadata (an e-mail's
+    Date header, an EPUB's ``dc:date``), and how many characters of boilerplate (navigation, running headers and
+    footers, page numbers) were left out. ``split_by_date``: a page whose heading holds a new date starts a new
+    document (PDFs that bind several talks); slides and chapters stay one document."""
+
+    pages: list[Page]
+    title: str | None = None
+    dropped_chars: int = 0
+    date: str | None = None
+    split_by_date: bool = False
+
+    def cleaned(self) -> LoadedFile:
+        """The same file with control characters removed from the text and the title (idempotent)."""
+        title = clean_line(self.title) if self.title else None
+        pages = [Page(clean_text(p.text), p.number) for p in self.pages]
+        return LoadedFile(pages, title or None, self.dropped_chars, self.date, self.split_by_date)

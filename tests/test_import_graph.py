@@ -1,0 +1,183 @@
+"""Dependencies run one way: no import cycle in ``rag_bot/`` and ``ingest/``, and the index layer imports nothing
+from the layers above it.
+
+The graph is read from the source with :mod:`ast` (nothing is imported): every ``import`` and ``from ... import``
+counts, module level or inside a function, except those under ``if TYPE_CHECKING:`` (never executed). An import
+of ``a.b.c`` also runs the packages ``a`` and ``a.b``, so it is an edge to them as well (unless they contain the
+importing module: a package's own modules do not re-run it).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("rag_bot", "ingest")
+# layer -> the layers above it, which it must never import (TYPE_CHECKING imports included: a type is a dependency)
+FORBIDDEN = {"rag_bot.index": ("rag_bot.retrieval", "rag_bot.agent", "rag_bot.frontends")}
+
+
+def module_files(root: Path = ROOT) -> dict[str, Path]:
+    """Dotted module name -> file, for every module of :data:`PACKAGES` (a package is its ``__init__.py``)."""
+    found = {}
+    for package in PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            parts = path.relative_to(root).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            found[".".join(parts)] = path
+    return found
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _imports(tree: ast.AST, skip_type_checking: bool) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import node, at any depth; the body of ``if TYPE_CHECKING:`` is skipped when asked (its ``else`` runs)."""
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        if skip_type_checking and isinstance(node, ast.If) and _is_type_checking(node.test):
+            stack.extend(node.orelse)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _targets(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -> Iterator[str]:
+    """Dotted names an import node may load (modules or attributes; the caller keeps the known modules)."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            yield alias.name
+        return
+    base = node.module or ""
+    if node.level:  # relative: from the importing module's package, one level up per extra dot
+        package = module.split(".") if is_package else module.split(".")[:-1]
+        package = package[: len(package) - (node.level - 1)]
+        base = ".".join(package + ([base] if base else []))
+    yield base
+    for alias in node.names:
+        yield f"{base}.{alias.name}"  # ``from pkg import module`` loads pkg.module
+
+
+def import_graph(files: dict[str, Path], skip_type_checking: bool = True) -> dict[str, set[str]]:
+    """Module -> the modules of ``files`` it imports (directly or as the packages around them)."""
+    graph: dict[str, set[str]] = {}
+    for module, path in files.items():
+        is_package = path.name == "__init__.py"
+        edges: set[str] = set()
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"), str(path)), skip_type_checking):
+            for target in _targets(node, module, is_package):
+                parts = target.split(".")
+                for end in range(1, len(parts) + 1):
+                    name = ".".join(parts[:end])
+                    if name in files and name != module and not module.startswith(name + "."):
+                        edges.add(name)
+        graph[module] = edges
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """One cycle (``[a, b, ..., a]``) per strongly connected component of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    components: list[set[str]] = []
+
+    def visit(node: str) -> None:  # the graph has ~150 nodes: recursion depth is no concern
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.add(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                components.append(component)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return [_cycle_in(graph, component) for component in components]
+
+
+def _cycle_in(graph: dict[str, set[str]], component: set[str]) -> list[str]:
+    """A shortest path from the component's first module back to itself (breadth-first inside the component)."""
+    start = min(component)
+    previous: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for target in sorted(graph[node] & component):
+                if target == start:
+                    path = [node]
+                    while path[-1] != start:
+                        path.append(previous[path[-1]])
+                    return [start, *reversed(path[:-1]), start] if node != start else [start, start]
+                if target not in previous:
+                    previous[target] = node
+                    following.append(target)
+        frontier = following
+    raise AssertionError(f"no cycle in component {sorted(component)}")
+
+
+# --- the rules -------------------------------------------------------------------------------------------------
+def test_no_import_cycle() -> None:
+    graph = import_graph(module_files())
+    found = cycles(graph)
+    assert not found, "import cycles:\n" + "\n".join(" -> ".join(cycle) for cycle in found)
+
+
+def test_index_imports_nothing_from_the_layers_above() -> None:
+    graph = import_graph(module_files(), skip_type_checking=False)
+    wrong = [f"{module} -> {target}" for layer, above in FORBIDDEN.items()
+             for module, targets in sorted(graph.items()) if module == layer or module.startswith(layer + ".")
+             for target in sorted(targets) if any(target == up or target.startswith(up + ".") for up in above)]
+    assert not wrong, "the index layer imports an upper layer:\n" + "\n".join(wrong)
+
+
+# --- the checker itself, on small trees: it finds what it must and nothing else ---------------------------------
+def _tree(tmp_path: Path, files: dict[str, str]) -> dict[str, Path]:
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return module_files(tmp_path)
+
+
+@pytest.mark.parametrize(("files", "expected"), [
+    ({"rag_bot/__init__.py": "", "rag_bot/a.py": "def f():\n    from rag_bot import b\n",
+      "rag_bot/b.py": "from rag_bot.a import f\n"},
+     [["rag_bot.a", "rag_bot.b", "rag_bot.a"]]),  # a function-level import closes the cycle
+    ({"rag_bot/__init__.py": "", "rag_bot/p/__init__.py": "from .q import x\n", "rag_bot/p/q.py": "x = 1\n",
+      "ingest/__init__.py": "", "ingest/m.py": "import rag_bot.p.q\n", "rag_bot/p/r.py": "import ingest.m\n",
+      "rag_bot/s.py": ""},
+     []),  # a package importing its own module, relative imports, two packages: no cycle
+    ({"rag_bot/__init__.py": "", "rag_bot/p/__init__.py": "from rag_bot.s import y\n", "rag_bot/p/q.py": "",
+      "rag_bot/s.py": "from rag_bot.p.q import z\n"},
+     [["rag_bot.p", "rag_bot.s", "rag_bot.p"]]),  # importing p.q runs p/__init__, which imports s
+    ({"rag_bot/__init__.py": "", "rag_bot/a.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+      "    from rag_bot.b import B\n", "rag_bot/b.py": "import rag_bot.a\n"},
+     []),  # a TYPE_CHECKING-only import never runs
+])
+def test_cycle_finder_on_small_trees(tmp_path: Path, files: dict[str, str], expected: list[list[str]]) -> None:
+    assert cycles(import_graph(_tree(tmp_path, files))) == expected
