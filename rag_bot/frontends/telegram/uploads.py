@@ -25,6 +25,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
+from ingest.loaders import SUPPORTED
 from rag_bot.frontends.telegram.chats import addressed, backend_of, ui_language
 from rag_bot.frontends.telegram.sending import send_text, with_retry
 from rag_bot.frontends.telegram.texts import t
@@ -32,7 +33,7 @@ from rag_bot.safe_text import clean_line
 
 log = logging.getLogger(__name__)
 
-ALLOWED_SUFFIXES = (".pdf", ".html", ".htm", ".docx", ".md", ".txt")
+ALLOWED_SUFFIXES = tuple(sorted(SUPPORTED))  # what ingestion reads: one list
 _KEPT_PUNCTUATION = set(" ._-()")
 _JOINERS = {"\u200c", "\u200d"}  # ZWNJ / ZWJ shape Devanagari conjuncts
 _RUNS = re.compile(r"([ _])[ _]+")
