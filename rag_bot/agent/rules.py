@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from rag_bot.dates import MONTHS, normalise_digits
 from rag_bot.dates import find_dates as find_dates_with_positions
-from rag_bot.retrieval.tool import NO_DOCUMENT_DATED
 
 _MONTH_RE = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
 _MY = re.compile(rf"(?<![\w\u0900-\u097f])({_MONTH_RE})\.?,?\s+(\d{{4}})(?!\d)", re.I)
@@ -187,11 +186,6 @@ def is_date_only(question: str, headings: Sequence[str] = ()) -> bool:
         return False
     heading_words = {w for h in headings for w in content_words(h)}
     return all(w in heading_words for w in content_words(question))
-
-
-def period_was_empty(retry_note: str | None) -> bool:
-    """Whether an earlier search of this turn reported that no document is dated in its period."""
-    return bool(retry_note) and NO_DOCUMENT_DATED in retry_note
 
 
 def tool_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict:

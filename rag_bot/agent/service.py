@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 from uuid import UUID
 
@@ -14,6 +14,7 @@ from langchain_core.outputs import LLMResult
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
 
+from rag_bot.agent.configuration import AgentConfiguration
 from rag_bot.agent.graph import build_graph, recursion_limit_for
 from rag_bot.agent.history import text_of
 from rag_bot.agent.models import RoleModels
@@ -77,10 +78,12 @@ class AgentService:
 
     def __init__(self, settings: Settings | None = None, *, checkpointer: BaseCheckpointSaver | None = None,
                  retriever: Any = None, models: RoleModels | None = None, embedder: Any = None,
-                 callbacks: Sequence[BaseCallbackHandler] = ()) -> None:
+                 callbacks: Sequence[BaseCallbackHandler] = (), context: AgentConfiguration | None = None) -> None:
         """``callbacks``: LangChain handlers added to every turn (Langfuse, a run collector, ...); LangSmith needs
-        none, it is switched on by its environment variables."""
+        none, it is switched on by its environment variables. ``context``: per-run overrides of the settings for
+        every turn of this service (``top_k``, a model per role, ...)."""
         self.settings = settings or get_settings()
+        self.context = context or AgentConfiguration()
         self.callbacks = list(callbacks)
         self.checkpointer = checkpointer if checkpointer is not None else InMemorySaver()
         self.graph = build_graph(self.settings, models=models, retriever=retriever, checkpointer=self.checkpointer,
@@ -89,9 +92,13 @@ class AgentService:
         self.mode = (models.mode if models is not None else ("llm" if self.settings.use_gemini else "extractive"))
 
     def _config(self, thread_id: str, language: str | None, counter: ModelCallCounter, entry: str) -> dict:
-        return {"configurable": {"thread_id": thread_id, "user_language": language},
+        return {"configurable": {"thread_id": thread_id},
                 "recursion_limit": self.recursion_limit, "callbacks": [counter, *self.callbacks],
                 **trace_config(thread_id, mode=self.mode, entry=entry, language=language)}
+
+    def _context(self, language: str | None) -> AgentConfiguration:
+        """This turn's overrides: the service's own (``context``), the user's language on top."""
+        return replace(self.context, user_language=language) if language else self.context
 
     def _observe(self, thread_id: str, entry: str, question: str):
         """One structured log line for this turn (:mod:`rag_bot.agent.observability`)."""
@@ -117,15 +124,16 @@ class AgentService:
     def ask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
         counter = ModelCallCounter()
         with self._observe(thread_id, "ask", question) as turn:
-            state = self.graph.invoke(self._input(question),
-                                      self._config(thread_id, language, counter, "ask"))
+            state = self.graph.invoke(self._input(question), self._config(thread_id, language, counter, "ask"),
+                                      context=self._context(language))
             return turn.done(self._reply(state, counter))
 
     async def aask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
         counter = ModelCallCounter()
         with self._observe(thread_id, "aask", question) as turn:
             state = await self.graph.ainvoke(self._input(question),
-                                             self._config(thread_id, language, counter, "aask"))
+                                             self._config(thread_id, language, counter, "aask"),
+                                             context=self._context(language))
             return turn.done(self._reply(state, counter))
 
     def stream(self, question: str, thread_id: str, on_text: Callable[[str], None],
@@ -141,7 +149,7 @@ class AgentService:
         with self._observe(thread_id, "stream", question) as turn:
             for mode, payload in self.graph.stream(self._input(question),
                                                    self._config(thread_id, language, counter, "stream"),
-                                                   stream_mode=STREAM_MODES):
+                                                   context=self._context(language), stream_mode=STREAM_MODES):
                 streamer.event(mode, payload)
             return turn.done(self._reply(streamer.final_state, counter))
 
