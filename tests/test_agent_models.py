@@ -167,3 +167,14 @@ def test_extractive_runs_take_overrides_from_the_context_and_the_service():
     assert short.ask("What did he say about zebras?", "z").termination == "iteration_limit"  # no retry round
     assert default.ask("What did he say about zebras?", "z").termination == "no_documents"
     assert short.ask("What did he say about zebras?", "h", language="hi").language == "hi"  # user_language on top
+
+
+def test_an_override_outside_its_settings_bounds_is_refused_with_one_sentence():
+    settings = make_settings()
+    with pytest.raises(ValueError, match=r"^Per-run setting answer_sentences=0 is not allowed: .* 1\.$"):
+        AgentService(settings, models=models_with(settings), context=AgentConfiguration(answer_sentences=0))
+    with pytest.raises(ValueError, match=r"^Per-run setting top_k=500 is not allowed: .* 100\.$"):
+        AgentService(settings, models=models_with(settings), context=AgentConfiguration(top_k=500))
+    graph = build_graph(make_settings(), models=models_with(make_settings()), retriever=InMemoryRetriever())
+    with pytest.raises(ValueError, match="top_k=0"):
+        graph.invoke({"messages": [HumanMessage("What did he say about silence?")]}, context={"top_k": 0})

@@ -9,7 +9,7 @@ is not a knob of the nodes: it stays in ``config["configurable"]``, where LangGr
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Annotated
+from typing import Annotated, Any
 
 from langgraph.runtime import Runtime
 from pydantic import TypeAdapter, ValidationError
@@ -58,12 +58,13 @@ _MODEL_FIELDS = sorted(set(ROLE_MODEL_FIELD.values()))
 
 
 def checked_override(name: str, value: int) -> int:
-    """``value`` validated with the type and bounds of the setting ``name`` (max_retries: any int)."""
+    """``value`` validated with the type and bounds of the setting ``name`` (ValueError, one sentence, if out)."""
     field = Settings.model_fields.get(name)
     if field is None:
         return int(value)
     try:
-        checked: int = TypeAdapter(Annotated[field.annotation, *field.metadata]).validate_python(value)
+        setting_type: Any = Annotated[field.annotation, *field.metadata]  # the setting's type and bounds
+        checked: int = TypeAdapter(setting_type).validate_python(value)
     except ValidationError as exc:
         reason = exc.errors()[0]["msg"]
         raise ValueError(f"Per-run setting {name}={value!r} is not allowed: {reason}.") from None
@@ -78,20 +79,28 @@ def resolve(context: AgentConfiguration | None, settings: Settings) -> RunConfig
     """
     ctx = context or AgentConfiguration()
 
-    def pick(value: int | None, default: int, name: str) -> int:
-        return default if value is None else checked_override(name, value)
+    def pick(name: str) -> int:
+        value: int | None = getattr(ctx, name)
+        return int(getattr(settings, name)) if value is None else checked_override(name, value)
 
     names = {name: getattr(ctx, name) or str(getattr(settings, name)) for name in _MODEL_FIELDS}
     return RunConfig(
         user_language=ctx.user_language,
         default_language=settings.default_language,
-        answer_sentences=pick(ctx.answer_sentences, settings.answer_sentences, "answer_sentences"),
-        max_iterations=pick(ctx.max_iterations, settings.max_iterations, "max_iterations"),
-        max_retries=min(max(0, pick(ctx.max_retries, MAX_RETRIES, "max_retries")), MAX_RETRIES),
-        summary_trigger_tokens=pick(ctx.summary_trigger_tokens, settings.summary_trigger_tokens, "summary_trigger_tokens"),
-        summary_keep_messages=pick(ctx.summary_keep_messages, settings.summary_keep_messages, "summary_keep_messages"),
+        answer_sentences=pick("answer_sentences"),
+        max_iterations=pick("max_iterations"),
+        max_retries=MAX_RETRIES if ctx.max_retries is None else min(max(0, ctx.max_retries), MAX_RETRIES),
+        summary_trigger_tokens=pick("summary_trigger_tokens"),
+        summary_keep_messages=pick("summary_keep_messages"),
         model_names=names,
     )
+
+
+def validate(context: AgentConfiguration, settings: Settings) -> None:
+    """Check every override of ``context`` up front (ValueError, one sentence, for the first one out of bounds)."""
+    resolve(context, settings)
+    if context.top_k is not None:
+        checked_override("top_k", context.top_k)
 
 
 def run_config(runtime: Runtime[AgentConfiguration] | None, settings: Settings) -> RunConfig:

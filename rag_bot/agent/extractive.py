@@ -25,18 +25,22 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
-from pydantic import ConfigDict, PrivateAttr
+from pydantic import ConfigDict, PrivateAttr, SkipValidation
 
 from rag_bot.agent import inputs, prompts, rules
-from rag_bot.models.embeddings import PassageCache
+from rag_bot.config import Settings
+from rag_bot.models.embeddings import Embedder, PassageCache
 from rag_bot.models.roles import Role
 
 MIN_SENTENCE_WORDS = 4  # shorter "sentences" are headings or fragments (and embed unreliably)
@@ -82,12 +86,11 @@ class ExtractiveChatModel(BaseChatModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
     role: Role
-    embedder: Any = None
-    _sentence_vectors: Any = PrivateAttr(default=None)
+    embedder: SkipValidation[Embedder | None] = None  # None: loaded from the settings on the first answer
+    _sentence_vectors: PassageCache | None = PrivateAttr(default=None)
     min_relevance: float = 0.80
     follow_sentences: int = 2
-    settings: Any = None
-    _cache: dict = PrivateAttr(default_factory=dict)
+    settings: Settings | None = None
 
     @property
     def _llm_type(self) -> str:
@@ -97,11 +100,12 @@ class ExtractiveChatModel(BaseChatModel):
     def _identifying_params(self) -> dict[str, Any]:
         return {"role": self.role, "min_relevance": self.min_relevance, "follow_sentences": self.follow_sentences}
 
-    def bind_tools(self, tools, *, tool_choice: str | None = None, **kwargs: Any):
+    def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool], *,
+                   tool_choice: str | None = None, **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
         return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
 
     # --- plumbing -----------------------------------------------------------------------------------------
-    def _get_embedder(self):
+    def _get_embedder(self) -> Embedder:
         if self.embedder is None:
             from rag_bot.config import get_settings
             from rag_bot.models.embeddings import get_embedder
@@ -110,8 +114,9 @@ class ExtractiveChatModel(BaseChatModel):
         return self.embedder
 
     def _sentence_cache(self) -> PassageCache:
-        if self._sentence_vectors is None or self._sentence_vectors.embedder is not self._get_embedder():
-            self._sentence_vectors = PassageCache(self._get_embedder())
+        embedder = self._get_embedder()
+        if self._sentence_vectors is None or self._sentence_vectors.embedder is not embedder:
+            self._sentence_vectors = PassageCache(embedder)
         return self._sentence_vectors
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
@@ -145,7 +150,7 @@ class ExtractiveChatModel(BaseChatModel):
         anchor = next((q for q in reversed(previous) if not rules.needs_context(q)), previous[-1])
         return AIMessage(content=f"{message} (context: {anchor})")
 
-    def _agent(self, messages: list[BaseMessage], tools: list | None = None, **_: Any) -> AIMessage:
+    def _agent(self, messages: list[BaseMessage], tools: list[dict[str, Any]] | None = None, **_: Any) -> AIMessage:
         data = inputs.read(messages, inputs.AgentInput) or inputs.AgentInput(question=self._last_human(messages))
         args = rules.search_arguments(data.question, broaden=data.retry_note is not None,
                                       drop_period=data.drop_period)

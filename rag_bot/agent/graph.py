@@ -61,7 +61,7 @@ class LazyRetriever:
                     from rag_bot.retrieval.factory import get_retriever
 
                     self._retriever = get_retriever(self._settings)
-        return self._retriever  # type: ignore[return-value]  # set under the lock just above
+        return self._retriever
 
     def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
                  whole_document: bool = False) -> list[Passage]:

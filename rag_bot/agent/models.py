@@ -50,7 +50,7 @@ class RoleModels:
 
     def of(self, role: Role) -> BaseChatModel:
         """The model built for ``role``."""
-        return self.condenser if role == "condense" else getattr(self, role)  # type: ignore[no-any-return]
+        return self.condenser if role == "condense" else getattr(self, role)
 
     def for_run(self, role: Role, run: RunConfig) -> BaseChatModel:
         """The model of ``role`` for one run: the built one unless the run names another model for it."""

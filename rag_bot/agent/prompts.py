@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from typing import Any
 
 from rag_bot.agent.citations import neutralise_passage
 
@@ -160,7 +161,7 @@ def render_agent_input(question: str, retry_note: str | None = None) -> str:
 
 
 # --- answer ---------------------------------------------------------------------------------------------
-def render_answer_input(question: str, passages: Sequence[dict], language: str,
+def render_answer_input(question: str, passages: Sequence[dict[str, Any]], language: str,
                         standalone: str | None = None) -> str:
     """The answer model's human message: question, language and numbered passages (escaped, neutralised data)."""
     lines = [_tag("question", question)]

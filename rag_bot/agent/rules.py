@@ -10,6 +10,7 @@ import re
 from calendar import monthrange
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rag_bot.dates import MONTHS, normalise_digits
 from rag_bot.dates import find_dates as find_dates_with_positions
@@ -188,7 +189,7 @@ def is_date_only(question: str, headings: Sequence[str] = ()) -> bool:
     return all(w in heading_words for w in content_words(question))
 
 
-def tool_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict:
+def tool_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict[str, Any]:
     """``retrieve_context`` arguments built from the question by rules (the fallback search).
 
     ``broaden`` (the retry after an empty or useless search) keeps only the content words and drops the language
@@ -199,13 +200,14 @@ def tool_arguments(question: str, broaden: bool = False, drop_period: bool = Fal
     dates = parse_dates(question)
     if broaden and drop_period and not dates.date:
         dates = DateQuery()
+    args: dict[str, Any]
     if broaden:
         words = content_words(question)
         args = {"query": " ".join(words) if words else question.strip()}
         args.update({k: v for k, v in (("date_filter", dates.date), ("date_from", dates.date_from),
                                        ("date_to", dates.date_to)) if v})
         return args
-    args: dict = {"query": question.strip()}
+    args = {"query": question.strip()}
     if dates.date:
         args["date_filter"] = dates.date
     if dates.date_from:
@@ -232,7 +234,7 @@ _REFERS_BACK = re.compile(r"\b(?:it|that|this|those|these|there|same|above|previ
                           r"|(?<![\w\u0900-\u097f])(?:उस|इस|उसी|वही|वहाँ)(?![\w\u0900-\u097f])", re.I)
 
 
-def search_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict:
+def search_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict[str, Any]:
     """Fallback/extractive search arguments.
 
     For a condensed follow-up (``"<own words> (context: <previous question>)"``) the query is the user's own
