@@ -208,3 +208,17 @@ def test_a_year_no_document_is_dated_in_is_dropped_on_the_retry_but_an_exact_dat
     assert "date_from" not in dropped and "date_to" not in dropped and "flood" in dropped["query"]
     exact = search_arguments("What was said on 2 April 1969?", broaden=True, drop_period=True)
     assert exact["date_filter"] == "1969-04-02"
+
+
+def test_documents_are_collected_from_the_artifact_and_from_the_bare_list_of_older_threads():
+    from langchain_core.messages import ToolMessage
+
+    from rag_bot.agent.nodes.process_tool_output import collect_documents
+    from tests.agent_support import CORPUS
+
+    first, second = CORPUS[0].to_dict(), CORPUS[1].to_dict()
+    now = ToolMessage("Retrieved 1 passages", tool_call_id="a", artifact={"passages": [first], "period_is_empty": False})
+    older = ToolMessage("Retrieved 1 passages", tool_call_id="b", artifact=[second])  # before ToolArtifact
+    docs = collect_documents([now, older])
+    assert [(d["doc_id"], d["retrieved_by"], d["n"]) for d in docs] == [("silence_talk", ["a"], 1),
+                                                                         ("drama_talk", ["b"], 2)]
