@@ -1,7 +1,8 @@
 # Two commands set everything up on a fresh machine:
 #   make run   - venv + install, ingest the sample corpus in data/corpus, answer a sample question (embedded defaults;
 #                the sample's vocabulary from data/corpus.env)
-#   make test  - venv + install (with dev extras), ruff, the whole test suite
+#   make test  - venv + install (with dev extras), ruff, mypy (strict on rag_bot/agent and rag_bot/retrieval), the
+#                whole test suite
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -24,13 +25,15 @@ run: install
 
 lint: install-dev
 	$(BIN)/ruff check rag_bot ingest tests benchmarks
+	$(BIN)/mypy
 
 test: install-dev
 	$(BIN)/ruff check rag_bot ingest tests benchmarks
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
 
 bench: install-dev
 	$(BIN)/python benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) .rag-bot
+	rm -rf $(VENV) .rag-bot .mypy_cache

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import itertools
 import re
 import threading
@@ -58,6 +59,7 @@ class InMemoryRetriever:
     def __init__(self, passages: Sequence[Passage] = CORPUS, delay: float = 0.0) -> None:
         self.passages = list(passages)
         self.calls: list[tuple[str, SearchFilters]] = []
+        self.ks: list[int | None] = []  # the k of each call
         self.delay = delay
         self.active = 0
         self.max_active = 0
@@ -67,6 +69,7 @@ class InMemoryRetriever:
                  whole_document: bool = False) -> list[Passage]:
         with self._lock:
             self.calls.append((query, filters))
+            self.ks.append(k)
             self.active += 1
             self.max_active = max(self.max_active, self.active)
         try:
@@ -142,3 +145,30 @@ def models_with(settings: Settings, **scripted: BaseChatModel) -> RoleModels:
     for role, model in scripted.items():
         setattr(models, role, model)
     return models
+
+
+# --- reading prompt text back (tests only: the code passes typed inputs, rag_bot.agent.inputs) ------------------
+_PASSAGE_TAG = re.compile(r'<passage n="(\d+)" source="([^"]*)" date="([^"]*)" title="([^"]*)">(.*?)</passage>', re.S)
+
+
+def tag_text(name: str, text: str) -> str | None:
+    """The unescaped text of the first ``<name>...</name>`` block of a rendered prompt."""
+    m = re.search(rf"<{name}>((?:(?!<{name}>).)*?)</{name}>", text, re.S)
+    return html.unescape(m[1]) if m else None
+
+
+def parse_answer_prompt(text: str) -> tuple[str, str, list[dict[str, Any]]]:
+    """(question, language, passages) as a generative model reads the answer prompt: checks that the tags keep
+    passages delimited and escaped whatever the documents contain."""
+    passages = [{"n": int(m[1]), "source": html.unescape(m[2]), "date": html.unescape(m[3]) or None,
+                 "title": html.unescape(m[4]), "text": html.unescape(m[5])} for m in _PASSAGE_TAG.finditer(text)]
+    return (tag_text("question", text) or "").strip(), (tag_text("language", text) or "").strip(), passages
+
+
+def parse_transcript(text: str) -> list[tuple[str, str]]:
+    out = []
+    for line in text.splitlines():
+        role, _, body = line.partition(": ")
+        if role in ("USER", "ASSISTANT"):
+            out.append((role.lower(), body))
+    return out

@@ -16,6 +16,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from rag_bot.agent import prompts
 from rag_bot.agent.service import AgentService
 from rag_bot.config import Settings
+from tests.agent_support import tag_text
 from tests.stand_ins.gemini_api import Fault, GeminiRequest, GeminiStandIn, function_call_response, text_response
 
 API_KEY = "test-key"
@@ -91,8 +92,7 @@ class Script:
         if role == "conversational":
             return text_response("Hello! Ask me about the talks.")
         if role == "condense":  # a follow-up: the stand-alone question is the user's own words here
-            _history, message = prompts.parse_condense_input(request.last_user_text)
-            return text_response(message)
+            return text_response(tag_text("message", request.last_user_text) or "")
         if role == "summary":
             return text_response("- the user greeted; asked about the river festival [1].")
         return None  # -> the stand-in answers 400: an unexpected model call fails the test loudly
@@ -153,7 +153,7 @@ async def test_gemini_agent_answers_with_valid_citations_from_the_real_index(ind
     history = service.history("thread-1")["messages"]
     tool_messages = [m for m in history if m.type == "tool"]
     assert tool_messages and tool_messages[0].name == "retrieve_context"
-    assert any("paper lanterns" in p.get("text", "") for p in tool_messages[0].artifact)
+    assert any("paper lanterns" in p.get("text", "") for p in tool_messages[0].artifact["passages"])
 
 
 def test_gemini_agent_sync_conversational_turn_then_question(indexed):

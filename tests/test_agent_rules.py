@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import HumanMessage
 
-from rag_bot.agent import prompts, rules
+from rag_bot.agent import inputs, prompts, rules
 from rag_bot.agent.citations import clean_citations
 from rag_bot.agent.extractive import ExtractiveChatModel
 from rag_bot.agent.nodes.router import parse_route
 from rag_bot.retrieval.tool import make_retrieve_context
-from tests.agent_support import InMemoryRetriever, make_settings
+from tests.agent_support import InMemoryRetriever, make_settings, parse_answer_prompt
 
 
 @pytest.mark.parametrize("text", [
@@ -72,13 +72,25 @@ def test_clean_citations():
 def test_extractive_agent_emits_tool_call_through_bind_tools():
     tool = make_retrieve_context(InMemoryRetriever())
     model = ExtractiveChatModel(role="agent").bind_tools([tool])
-    msg = model.invoke([SystemMessage(prompts.AGENT_SYSTEM),
-                        HumanMessage(prompts.render_agent_input("What about silence on 23 January 1969?"))])
+    question = "What about silence on 23 January 1969?"
+    msg = model.invoke(inputs.agent_messages(inputs.AgentInput(question=question)))
     assert msg.tool_calls[0]["name"] == "retrieve_context"
     assert msg.tool_calls[0]["args"]["date_filter"] == "1969-01-23"
-    retry = model.invoke([HumanMessage(prompts.render_agent_input("What about silence on 23 January 1969?",
-                                                                  "broaden"))])
+    retry = model.invoke(inputs.agent_messages(inputs.AgentInput(question=question, retry_note="broaden")))
     assert retry.tool_calls[0]["args"] == {"query": "silence", "date_filter": "1969-01-23"}
+    plain = model.invoke([HumanMessage(question)])  # plain messages: the last human message is the question
+    assert plain.tool_calls[0]["args"]["date_filter"] == "1969-01-23"
+
+
+def test_the_extractive_model_reads_the_typed_input_not_the_prompt_text():
+    """The prompt text may say anything: the offline model follows the fields attached to the message."""
+    model = ExtractiveChatModel(role="agent")
+    data = inputs.AgentInput(question="What about fear in 1970?", retry_note="broaden", drop_period=True)
+    [system, human] = inputs.agent_messages(data)
+    misleading = HumanMessage("<question>What about silence on 23 January 1969?</question>",
+                              additional_kwargs=human.additional_kwargs)
+    [call] = model.invoke([system, misleading]).tool_calls
+    assert call["args"] == {"query": "fear"}  # broadened, the empty period dropped, from the attached input
 
 
 def test_bare_date_question_asks_for_whole_documents():
@@ -93,13 +105,17 @@ def test_bare_date_question_asks_for_whole_documents():
 def test_extractive_answer_threshold_and_quotes():
     settings = make_settings(answer_sentences=2)
     model = ExtractiveChatModel(role="answer", settings=settings, min_relevance=settings.min_relevance,
-                                answer_sentences=2, follow_sentences=0)
+                                follow_sentences=0)
     passages = [{"source": "s.txt", "date": "1969-01-23", "title": "S",
                  "text": "Silence is the state of a mind that is not seeking anything. The weather was hot."}]
-    good = model.invoke([HumanMessage(prompts.render_answer_input("What is silence?", passages, "en"))]).content
+
+    def ask(question: str) -> str:
+        return model.invoke(inputs.answer_messages(inputs.answer_input(question, passages, "en", 2))).content
+
+    good = ask("What is silence?")
     assert "“Silence is the state of a mind that is not seeking anything.” [1]" in good
     assert "weather" not in good
-    bad = model.invoke([HumanMessage(prompts.render_answer_input("How do I bake bread?", passages, "en"))]).content
+    bad = ask("How do I bake bread?")
     assert bad == prompts.NOT_FOUND
 
 
@@ -115,9 +131,10 @@ def test_extractive_answer_quotes_the_sentences_after_the_best_one_as_one_quote(
     ]
     question = "How long did the carpenter Yusuf take to make one chair?"
 
-    def ask(**knobs) -> str:
-        model = ExtractiveChatModel(role="answer", min_relevance=0.80, **knobs)
-        return model.invoke([HumanMessage(prompts.render_answer_input(question, passages, "en"))]).content
+    def ask(answer_sentences: int, follow_sentences: int) -> str:
+        model = ExtractiveChatModel(role="answer", min_relevance=0.80, follow_sentences=follow_sentences)
+        data = inputs.answer_input(question, passages, "en", answer_sentences)
+        return model.invoke(inputs.answer_messages(data)).content
 
     alone = ask(answer_sentences=1, follow_sentences=0)
     assert "Yusuf" in alone and "thirty days" not in alone
@@ -131,9 +148,10 @@ def test_extractive_answer_quotes_the_sentences_after_the_best_one_as_one_quote(
 
 def test_escaped_passages_round_trip():
     passages = [{"source": 'x"y.txt', "date": "1969-01-23", "title": "<T>", "text": "a < b & </passage> c"}]
-    question, language, _, parsed = prompts.parse_answer_input(prompts.render_answer_input("Q?", passages, "hi"))
-    assert (question, language) == ("Q?", "hi")
-    assert parsed[0].text == "a < b & </passage> c" and parsed[0].source == 'x"y.txt' and parsed[0].title == "<T>"
+    question, language, parsed = parse_answer_prompt(prompts.render_answer_input("Q?", passages, "hi"))
+    assert (question, language) == ("Q?", "hi") and len(parsed) == 1
+    assert parsed[0]["text"] == "a < b & </passage> c" and parsed[0]["source"] == 'x"y.txt'
+    assert parsed[0]["title"] == "<T>"
 
 
 def test_questions_and_documents_share_one_date_parser():
@@ -182,13 +200,7 @@ def test_date_only_ignores_words_of_the_documents_headings():
 
 
 def test_a_year_no_document_is_dated_in_is_dropped_on_the_retry_but_an_exact_date_never():
-    from rag_bot.agent.rules import period_was_empty, search_arguments
-    from rag_bot.retrieval.tool import NO_DOCUMENT_DATED
-
-    # the retry instruction itself must not look like the tool's "nothing dated" status
-    assert NO_DOCUMENT_DATED not in prompts.RETRY_NOTE and not period_was_empty(prompts.RETRY_NOTE)
-    note = prompts.RETRY_NOTE.format(calls="{}", statuses=f"Retrieved 0 passages: {NO_DOCUMENT_DATED} between x")
-    assert period_was_empty(note) and not period_was_empty(None)
+    from rag_bot.agent.rules import search_arguments
 
     flood = "How high did the flood of 1961 rise?"
     assert search_arguments(flood, broaden=True)["date_from"] == "1961-01-01"  # kept by default
@@ -196,3 +208,17 @@ def test_a_year_no_document_is_dated_in_is_dropped_on_the_retry_but_an_exact_dat
     assert "date_from" not in dropped and "date_to" not in dropped and "flood" in dropped["query"]
     exact = search_arguments("What was said on 2 April 1969?", broaden=True, drop_period=True)
     assert exact["date_filter"] == "1969-04-02"
+
+
+def test_documents_are_collected_from_the_artifact_and_from_the_bare_list_of_older_threads():
+    from langchain_core.messages import ToolMessage
+
+    from rag_bot.agent.nodes.process_tool_output import collect_documents
+    from tests.agent_support import CORPUS
+
+    first, second = CORPUS[0].to_dict(), CORPUS[1].to_dict()
+    now = ToolMessage("Retrieved 1 passages", tool_call_id="a", artifact={"passages": [first], "period_is_empty": False})
+    older = ToolMessage("Retrieved 1 passages", tool_call_id="b", artifact=[second])  # before ToolArtifact
+    docs = collect_documents([now, older])
+    assert [(d["doc_id"], d["retrieved_by"], d["n"]) for d in docs] == [("silence_talk", ["a"], 1),
+                                                                         ("drama_talk", ["b"], 2)]

@@ -76,9 +76,9 @@ def test_fold_point_never_splits_tool_call_pairs():
 def test_summary_longer_than_what_it_replaces_is_discarded():
     settings = make_settings(summary_trigger_tokens=200, summary_keep_messages=2)
     verbose = ScriptedChatModel(default="blah " * 5000)
-    node = make_summarize_node(verbose, settings)
+    node = make_summarize_node(models_with(settings, summary=verbose), settings)
     state = {"messages": _history(3), "summary": "- User asked: earlier things", "summarized_count": 0}
-    update = node(state, {})
+    update = node(state, {}, None)
     assert "blah" not in update["summary"]  # the model's over-long summary was discarded ...
     assert update["summary"].startswith("- User asked: earlier things\n")  # ... the extractive lines extend
     assert update["summarized_count"] == 8 and len(verbose.seen) == 1
@@ -86,13 +86,14 @@ def test_summary_longer_than_what_it_replaces_is_discarded():
 
 def test_short_model_summary_is_appended():
     settings = make_settings(summary_trigger_tokens=200, summary_keep_messages=2)
-    node = make_summarize_node(ScriptedChatModel(default="- Talked about silence [1]."), settings)
-    update = node({"messages": _history(3), "summary": "- old line", "summarized_count": 0}, {})
+    node = make_summarize_node(models_with(settings, summary=ScriptedChatModel(default="- Talked about silence [1].")),
+                               settings)
+    update = node({"messages": _history(3), "summary": "- old line", "summarized_count": 0}, {}, None)
     assert update == {"summary": "- old line\n- Talked about silence [1].", "summarized_count": 8}
 
 
 def test_no_summary_below_trigger():
     settings = make_settings(summary_trigger_tokens=100000)
     model = ScriptedChatModel(default="x")
-    assert make_summarize_node(model, settings)({"messages": _history(3)}, {}) == {}
+    assert make_summarize_node(models_with(settings, summary=model), settings)({"messages": _history(3)}, {}, None) == {}
     assert model.seen == []

@@ -153,6 +153,15 @@ async def test_sdk_client_holds_a_threaded_conversation_with_citations(server):
     assert state["values"]["citations"] == final["citations"]
     assert last_ai_text(state["values"]) == last_ai_text(final)
 
+    # a run's context overrides the knobs of AgentConfiguration (the graph's context_schema)
+    other = await client.threads.create()
+    hindi = await client.runs.wait(other["thread_id"], assistant["assistant_id"],
+                                   input={"messages": [{"role": "human", "content": FIRST}]},
+                                   context={"user_language": "hi", "answer_sentences": 1})
+    assert hindi["language"] == "hi" and hindi["termination"] == "answered"
+    assert last_ai_text(hindi).startswith("दस्तावेज़ों के अनुसार:")  # the Hindi intro of the extractive answer
+    assert len([line for line in last_ai_text(hindi).splitlines() if line.startswith("- “")]) == 1
+
 
 def test_server_extra_leaves_firestore_installable():
     """langgraph-api pins grpcio / protobuf; installed with the project in one resolve, Firestore's gRPC stack

@@ -132,19 +132,24 @@ def test_tool_returns_status_and_artifact(retriever):
                            "args": {"query": "bell-maker Keshav", "date_filter": "1969-01-23"}})
     assert isinstance(message, ToolMessage)
     assert message.content.startswith("Retrieved ") and "passages from" in message.content
-    assert message.artifact and all(p["date"] == "1969-01-23" for p in message.artifact)
-    first = message.artifact[0]
+    passages = message.artifact["passages"]
+    assert passages and all(p["date"] == "1969-01-23" for p in passages)
+    first = passages[0]
     assert {"source", "title", "date", "language", "chunk_ids", "score", "text"} <= set(first)
-    assert str(len(message.artifact)) in message.content
+    assert str(len(passages)) in message.content
+    assert message.artifact["period_is_empty"] is False
 
 
 def test_tool_status_says_when_no_document_is_dated_in_the_period(retriever):
     tool = make_retrieve_context(retriever)
 
+    flags: list[bool] = []
+
     def status(**args) -> str:
         message = tool.invoke({"type": "tool_call", "id": "c", "name": "retrieve_context",
                                "args": {"query": "flood", **args}})
-        assert message.artifact == []
+        assert message.artifact["passages"] == []
+        flags.append(message.artifact["period_is_empty"])  # what the agent reads (never the status text)
         return message.content
 
     assert NO_DOCUMENT_DATED in status(date_from="1961-01-01", date_to="1961-12-31")
@@ -153,6 +158,7 @@ def test_tool_status_says_when_no_document_is_dated_in_the_period(retriever):
     # a talk of that date exists, only the language filter excludes it: not a question of dates
     language_only = status(date_filter="1969-04-19", language="hi")
     assert language_only.startswith("Retrieved 0 passages") and NO_DOCUMENT_DATED not in language_only
+    assert flags == [True, True, True, False]
     assert retriever.can_match(SearchFilters(date="1969-04-19")) is True
     assert retriever.can_match(SearchFilters(date_from="1961-01-01", date_to="1961-12-31")) is False
 
@@ -171,7 +177,7 @@ def test_tool_bad_arguments_give_a_clear_status(retriever, args, needle):
     tool = make_retrieve_context(retriever)
     message = tool.invoke({"type": "tool_call", "id": "c", "name": "retrieve_context", "args": args})
     assert message.content.startswith("Invalid arguments") and needle in message.content
-    assert message.artifact == []
+    assert message.artifact == {"passages": [], "period_is_empty": False}
 
 
 def test_per_user_default_language_is_bound_not_global(retriever):
@@ -179,8 +185,8 @@ def test_per_user_default_language_is_bound_not_global(retriever):
     english_user = make_retrieve_context(retriever, default_language="en")
     call = {"type": "tool_call", "id": "c", "name": "retrieve_context",
             "args": {"query": "silence", "language": "default", "date_filter": "1969-01-23"}}
-    assert {p["language"] for p in hindi_user.invoke(call).artifact} == {"hi"}
-    assert {p["language"] for p in english_user.invoke(call).artifact} == {"en"}
+    assert {p["language"] for p in hindi_user.invoke(call).artifact["passages"]} == {"hi"}
+    assert {p["language"] for p in english_user.invoke(call).artifact["passages"]} == {"en"}
 
 
 def test_keyword_readers_reload_new_snapshots_and_ignore_partial_ones(tmp_path):

@@ -57,7 +57,7 @@ def neutralise(text: str) -> str:
     if not text:
         return text or ""
 
-    def group(match: re.Match) -> str:
+    def group(match: re.Match[str]) -> str:
         inner = match[1]
         return f"({inner})" if re.search(r"\d", inner) else match[0]
 
@@ -100,7 +100,7 @@ def clean_citations(text: str, documents: Sequence[dict[str, Any]]) -> tuple[str
     match no passage (and a marker left empty); return the text and the citations in the order first cited."""
     cited: list[int] = []
 
-    def keep(match: re.Match) -> str:
+    def keep(match: re.Match[str]) -> str:
         valid = valid_numbers(marker_numbers(match[1]), len(documents))
         cited.extend(n for n in valid if n not in cited)
         return render_markers(valid)

@@ -1,55 +1,112 @@
-"""Per-run configuration: built from ``Settings`` and overridden by ``RunnableConfig["configurable"]``."""
+"""Per-run configuration: the graph's LangGraph ``context_schema`` and its values resolved against ``Settings``.
+
+A run passes ``context={"top_k": 3, "answer_model": "gemini-2.5-pro", "user_language": "hi"}`` (``graph.invoke(...,
+context=...)``, or ``context`` of a run created through LangGraph's server / SDK). Every field left ``None`` takes
+its value from :class:`~rag_bot.config.Settings`, so no default is written twice. The conversation's ``thread_id``
+is not a knob of the nodes: it stays in ``config["configurable"]``, where LangGraph's checkpointer reads it.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Annotated, Any
 
-from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
+from pydantic import TypeAdapter, ValidationError
 
-from rag_bot.config import Settings, get_settings
+from rag_bot.config import Settings
+from rag_bot.models.roles import ROLE_MODEL_FIELD, Role
 
 MAX_RETRIES = 1  # one reframed search when retrieval is empty or judged insufficient
 
 
 @dataclass(frozen=True)
 class AgentConfiguration:
-    """Knobs one run may override: ``config={"configurable": {"user_language": "hi", "thread_id": ...}}``."""
+    """What one run may override (``None`` = the setting of the same name)."""
 
-    thread_id: str | None = None
     user_language: str | None = None  # None = detect from the message's script, then default_language
-    default_language: str = "en"
-    router_model: str = ""
-    agent_model: str = ""
-    answer_model: str = ""
-    summary_model: str = ""
-    max_iterations: int = 3
-    max_retries: int = MAX_RETRIES
-    summary_trigger_tokens: int = 3000
-    summary_keep_messages: int = 6
-    answer_sentences: int = 6
+    top_k: int | None = None  # passages per search (read by the retrieve_context tool)
+    answer_sentences: int | None = None
+    max_iterations: int | None = None
+    max_retries: int | None = None  # at most MAX_RETRIES: the recursion limit is computed for that many
+    summary_trigger_tokens: int | None = None
+    summary_keep_messages: int | None = None
+    router_model: str | None = None  # model names, per setting; see rag_bot.models.roles for the roles using each
+    agent_model: str | None = None
+    answer_model: str | None = None
+    summary_model: str | None = None
 
-    @classmethod
-    def from_settings(cls, settings: Settings) -> AgentConfiguration:
-        return cls(
-            default_language=settings.default_language,
-            router_model=settings.router_model,
-            agent_model=settings.agent_model,
-            answer_model=settings.answer_model,
-            summary_model=settings.summary_model,
-            max_iterations=settings.max_iterations,
-            summary_trigger_tokens=settings.summary_trigger_tokens,
-            summary_keep_messages=settings.summary_keep_messages,
-            answer_sentences=settings.answer_sentences,
-        )
 
-    @classmethod
-    def from_runnable_config(cls, config: RunnableConfig | None = None,
-                             settings: Settings | None = None) -> AgentConfiguration:
-        base = cls.from_settings(settings or get_settings())
-        configurable: dict[str, Any] = (config or {}).get("configurable", {}) or {}
-        names = {f.name for f in fields(cls)}
-        overrides = {k: v for k, v in configurable.items() if k in names and v is not None}
-        if overrides.get("max_retries", 0) > MAX_RETRIES:
-            overrides["max_retries"] = MAX_RETRIES  # the recursion limit is computed for at most this many
-        return cls(**{**base.__dict__, **overrides})
+@dataclass(frozen=True)
+class RunConfig:
+    """The values one run uses: its :class:`AgentConfiguration` with every ``None`` filled from the settings."""
+
+    user_language: str | None
+    default_language: str
+    answer_sentences: int
+    max_iterations: int
+    max_retries: int
+    summary_trigger_tokens: int
+    summary_keep_messages: int
+    model_names: dict[str, str]  # settings field (router_model, ...) -> model name for this run
+
+    def model_name(self, role: Role) -> str:
+        return self.model_names[ROLE_MODEL_FIELD[role]]
+
+
+_MODEL_FIELDS = sorted(set(ROLE_MODEL_FIELD.values()))
+
+
+def checked_override(name: str, value: int) -> int:
+    """``value`` validated with the type and bounds of the setting ``name`` (ValueError, one sentence, if out)."""
+    field = Settings.model_fields.get(name)
+    if field is None:
+        return int(value)
+    try:
+        setting_type: Any = Annotated[field.annotation, *field.metadata]  # the setting's type and bounds
+        checked: int = TypeAdapter(setting_type).validate_python(value)
+    except ValidationError as exc:
+        reason = exc.errors()[0]["msg"]
+        raise ValueError(f"Per-run setting {name}={value!r} is not allowed: {reason}.") from None
+    return checked
+
+
+def resolve(context: AgentConfiguration | None, settings: Settings) -> RunConfig:
+    """``context``'s overrides on top of ``settings`` (``None`` = no overrides).
+
+    An override is checked against the bounds of its setting (``Settings``' field constraints, not a copy):
+    ``ValueError`` with one sentence naming the knob otherwise.
+    """
+    ctx = context or AgentConfiguration()
+
+    def pick(name: str) -> int:
+        value: int | None = getattr(ctx, name)
+        return int(getattr(settings, name)) if value is None else checked_override(name, value)
+
+    names = {name: getattr(ctx, name) or str(getattr(settings, name)) for name in _MODEL_FIELDS}
+    return RunConfig(
+        user_language=ctx.user_language,
+        default_language=settings.default_language,
+        answer_sentences=pick("answer_sentences"),
+        max_iterations=pick("max_iterations"),
+        max_retries=MAX_RETRIES if ctx.max_retries is None else min(max(0, ctx.max_retries), MAX_RETRIES),
+        summary_trigger_tokens=pick("summary_trigger_tokens"),
+        summary_keep_messages=pick("summary_keep_messages"),
+        model_names=names,
+    )
+
+
+def validate(context: AgentConfiguration, settings: Settings) -> None:
+    """Check every override of ``context`` up front (ValueError, one sentence, for the first one out of bounds)."""
+    resolve(context, settings)
+    if context.top_k is not None:
+        checked_override("top_k", context.top_k)
+
+
+def run_config(runtime: Runtime[AgentConfiguration] | None, settings: Settings) -> RunConfig:
+    """The :class:`RunConfig` of the run a node executes in (settings alone outside a graph run)."""
+    context = runtime.context if runtime is not None else None
+    if isinstance(context, dict):  # a plain dict when the graph is driven without the schema's coercion
+        known = {f.name for f in fields(AgentConfiguration)}
+        context = AgentConfiguration(**{k: v for k, v in context.items() if k in known})
+    return resolve(context, settings)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rag_bot.retrieval.types import Passage, SearchFilters
+
 README_START = "<!-- graph:start -->"
 README_END = "<!-- graph:end -->"
 
@@ -23,7 +25,8 @@ def readme_block() -> str:
 
 
 class _NoRetriever:
-    def retrieve(self, *args, **kwargs):  # pragma: no cover - never called when drawing
+    def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
+                 whole_document: bool = False) -> list[Passage]:  # pragma: no cover - never called when drawing
         return []
 
 

@@ -1,44 +1,49 @@
 """The offline default chat model: extractive, rule-based, never invents content.
 
 ``ExtractiveChatModel`` is a real LangChain ``BaseChatModel``; one instance plays one *role*, fixed at
-construction. It reads the structured prompts of :mod:`rag_bot.agent.prompts`:
+construction. It reads the typed input the nodes attach to their messages (:mod:`rag_bot.agent.inputs`), never the
+prompt text; without one (plain messages) the last human message is taken as the question or message:
 
 * ``router``: the last human message is the user's message -> replies ``rag`` or ``conversational``
   (:func:`rules.classify_route`).
-* ``condense``: the last human message is ``render_condense_input(history, message)`` -> replies
-  ``"<message> (context: <previous user question>)"`` when the message depends on earlier turns, else
-  the message unchanged.
-* ``agent``: the last human message is ``render_agent_input(question, retry_note)`` -> an ``AIMessage`` with
-  one ``retrieve_context`` tool call whose arguments come from :func:`rules.tool_arguments` (broadened when
-  ``<retry>`` is present). Use it through ``bind_tools`` (like any tool-calling model).
-* ``answer``: the last human message is ``render_answer_input(...)`` -> the sentences of the passages closest
-  to the question (cosine of the embedder; sentences of >= 4 words, within ``RELATIVE_MARGIN`` of the best),
-  each with the ``follow_sentences`` after it, ``answer_sentences`` in all, quoted verbatim with ``[n]``; or
+* ``condense``: :class:`~rag_bot.agent.inputs.CondenseInput` -> replies ``"<message> (context: <previous user
+  question>)"`` when the message depends on earlier turns, else the message unchanged.
+* ``agent``: :class:`~rag_bot.agent.inputs.AgentInput` -> an ``AIMessage`` with one ``retrieve_context`` tool
+  call whose arguments come from :func:`rules.search_arguments` (broadened on the retry, the period dropped when
+  the tool reported it empty). Use it through ``bind_tools`` (like any tool-calling model).
+* ``answer``: :class:`~rag_bot.agent.inputs.AnswerInput` -> the sentences of the passages closest to the
+  question (cosine of the embedder; sentences of >= 4 words, within ``RELATIVE_MARGIN`` of the best), each with
+  the ``follow_sentences`` after it, the input's ``sentences`` in all, quoted verbatim with ``[n]``; or
   ``NOT_FOUND`` when the best sentence scores below ``min_relevance``.
-* ``conversational``: messages = [system from ``conversational_system(summary, lang)``, *history] -> templates:
-  greeting, thanks, the list of the user's previous questions, a summary of the chat.
-* ``summary``: the last human message is ``render_summary_input(summary, turns)`` -> new summary lines
-  (first sentence of each turn) to append to the running summary.
+* ``conversational``: [system carrying :class:`~rag_bot.agent.inputs.ConversationalInput`, *history] ->
+  templates: greeting, thanks, the list of the user's previous questions, a summary of the chat.
+* ``summary``: :class:`~rag_bot.agent.inputs.SummaryInput` -> new summary lines (first sentence of each turn) to
+  append to the running summary.
 """
 
 from __future__ import annotations
 
 import re
 import uuid
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
+from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
-from pydantic import ConfigDict, PrivateAttr
+from pydantic import ConfigDict, PrivateAttr, SkipValidation
 
-from rag_bot.agent import prompts, rules
+from rag_bot.agent import inputs, prompts, rules
 from rag_bot.agent.history import text_of as _text
+from rag_bot.config import Settings
 from rag_bot.languages import CLOSERS, sentence_ends
-from rag_bot.models.embeddings import PassageCache
+from rag_bot.models.embeddings import Embedder, PassageCache
+from rag_bot.models.roles import Role
 
 MIN_SENTENCE_WORDS = 4  # shorter "sentences" are headings or fragments (and embed unreliably)
 HEADING_CHARS = 200  # the part of a passage that names the document (title, by-line, date)
@@ -54,7 +59,6 @@ def is_quotable(sentence: str) -> bool:
             and not _MARKUP.search(sentence))
 
 
-Role = Literal["router", "condense", "agent", "answer", "conversational", "summary"]
 
 
 def first_sentence(text: str, limit: int = 200) -> str:
@@ -79,13 +83,11 @@ class ExtractiveChatModel(BaseChatModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
     role: Role
-    embedder: Any = None
-    _sentence_vectors: Any = PrivateAttr(default=None)
+    embedder: SkipValidation[Embedder | None] = None  # None: loaded from the settings on the first answer
+    _sentence_vectors: PassageCache | None = PrivateAttr(default=None)
     min_relevance: float = 0.80
-    answer_sentences: int = 6
     follow_sentences: int = 2
-    settings: Any = None
-    _cache: dict = PrivateAttr(default_factory=dict)
+    settings: Settings | None = None
 
     @property
     def _llm_type(self) -> str:
@@ -93,14 +95,14 @@ class ExtractiveChatModel(BaseChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        return {"role": self.role, "min_relevance": self.min_relevance, "answer_sentences": self.answer_sentences,
-                "follow_sentences": self.follow_sentences}
+        return {"role": self.role, "min_relevance": self.min_relevance, "follow_sentences": self.follow_sentences}
 
-    def bind_tools(self, tools, *, tool_choice: str | None = None, **kwargs: Any):
+    def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool], *,
+                   tool_choice: str | None = None, **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
         return self.bind(tools=[convert_to_openai_tool(t) for t in tools], **kwargs)
 
     # --- plumbing -----------------------------------------------------------------------------------------
-    def _get_embedder(self):
+    def _get_embedder(self) -> Embedder:
         if self.embedder is None:
             from rag_bot.config import get_settings
             from rag_bot.models.embeddings import get_embedder
@@ -109,8 +111,9 @@ class ExtractiveChatModel(BaseChatModel):
         return self.embedder
 
     def _sentence_cache(self) -> PassageCache:
-        if self._sentence_vectors is None or self._sentence_vectors.embedder is not self._get_embedder():
-            self._sentence_vectors = PassageCache(self._get_embedder())
+        embedder = self._get_embedder()
+        if self._sentence_vectors is None or self._sentence_vectors.embedder is not embedder:
+            self._sentence_vectors = PassageCache(embedder)
         return self._sentence_vectors
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
@@ -135,7 +138,8 @@ class ExtractiveChatModel(BaseChatModel):
         return AIMessage(content=rules.classify_route(self._last_human(messages)))
 
     def _condense(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
-        history, message = prompts.parse_condense_input(self._last_human(messages))
+        data = inputs.read(messages, inputs.CondenseInput)
+        history, message = (data.history, data.message) if data else ([], self._last_human(messages))
         previous = [text for role, text in history if role == "user"]
         if not previous or not rules.needs_context(message):
             return AIMessage(content=message)
@@ -143,10 +147,10 @@ class ExtractiveChatModel(BaseChatModel):
         anchor = next((q for q in reversed(previous) if not rules.needs_context(q)), previous[-1])
         return AIMessage(content=f"{message} (context: {anchor})")
 
-    def _agent(self, messages: list[BaseMessage], tools: list | None = None, **_: Any) -> AIMessage:
-        question, retry_note = prompts.parse_agent_input(self._last_human(messages))
-        args = rules.search_arguments(question, broaden=retry_note is not None,
-                                      drop_period=rules.period_was_empty(retry_note))
+    def _agent(self, messages: list[BaseMessage], tools: list[dict[str, Any]] | None = None, **_: Any) -> AIMessage:
+        data = inputs.read(messages, inputs.AgentInput) or inputs.AgentInput(question=self._last_human(messages))
+        args = rules.search_arguments(data.question, broaden=data.retry_note is not None,
+                                      drop_period=data.drop_period)
         name = "retrieve_context"
         if tools:
             name = tools[0].get("function", {}).get("name", name)
@@ -154,7 +158,11 @@ class ExtractiveChatModel(BaseChatModel):
                                                   "type": "tool_call"}])
 
     def _answer(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
-        question, language, standalone, passages = prompts.parse_answer_input(self._last_human(messages))
+        data = inputs.read(messages, inputs.AnswerInput)
+        if data is None or not data.passages:
+            return AIMessage(content=prompts.NOT_FOUND)  # nothing to quote from
+        question, language, standalone, passages = data.question, data.language, data.standalone, data.passages
+        sentences = data.sentences
         ranking_query = rules.ranking_text(rules.strip_context(standalone) if standalone else question)
         candidates: list[tuple[int, str]] = []
         for p in passages:
@@ -168,7 +176,7 @@ class ExtractiveChatModel(BaseChatModel):
         headings = [f"{p.title}\n{p.text[:HEADING_CHARS]}" for p in passages if p.date]
         if rules.is_date_only(question, headings):
             languages = {p.n: rules.detect_language(p.text[:HEADING_CHARS]) for p in passages}
-            return self._overview(candidates, sentence_vecs, language, languages)
+            return self._overview(candidates, sentence_vecs, language, languages, sentences)
         query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)
         scores = sentence_vecs @ query_vec
         order = np.argsort(-scores)
@@ -176,11 +184,11 @@ class ExtractiveChatModel(BaseChatModel):
         if best < self.min_relevance:
             return AIMessage(content=prompts.NOT_FOUND)
         floor = max(self.min_relevance, best - RELATIVE_MARGIN)
-        chosen = self._with_followers([int(i) for i in order if float(scores[i]) >= floor], candidates)
+        chosen = self._with_followers([int(i) for i in order if float(scores[i]) >= floor], candidates, sentences)
         return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
 
-    def _with_followers(self, ranked: list[int], candidates: list[tuple[int, str]]) -> list[int]:
-        """Up to ``answer_sentences`` sentences: the best ones in rank order, each followed by the next
+    def _with_followers(self, ranked: list[int], candidates: list[tuple[int, str]], limit: int) -> list[int]:
+        """Up to ``limit`` sentences: the best ones in rank order, each followed by the next
         ``follow_sentences`` of its passage (the sentence that names a topic is often followed by the one that
         answers: "a carpenter named Yusuf made a chair." -> "It took him thirty days."). Followers are not
         filtered by their own score: on the labelled questions any floor lost answers (facts found 58.3 % unfiltered,
@@ -189,7 +197,7 @@ class ExtractiveChatModel(BaseChatModel):
         chosen: list[int] = []
         for i in ranked:
             for j in range(i, i + 1 + self.follow_sentences):
-                if len(chosen) >= self.answer_sentences:
+                if len(chosen) >= limit:
                     return sorted(chosen)
                 if j < len(candidates) and candidates[j][0] == candidates[i][0] and j not in chosen:
                     chosen.append(j)
@@ -214,7 +222,7 @@ class ExtractiveChatModel(BaseChatModel):
         return runs
 
     def _overview(self, candidates: list[tuple[int, str]], vectors: np.ndarray, language: str,
-                  languages: dict[int, str | None]) -> AIMessage:
+                  languages: dict[int, str | None], limit: int) -> AIMessage:
         """For "what was said on <date>?": the passages are that date's documents (retrieved by the date filter),
         so relevance is given; quote each document's most central sentences (closest to its own centroid),
         documents in the user's language first (an English and a Hindi version of one talk: English first for
@@ -222,7 +230,7 @@ class ExtractiveChatModel(BaseChatModel):
         by_passage: dict[int, list[int]] = {}
         for i, (n, _) in enumerate(candidates):
             by_passage.setdefault(n, []).append(i)
-        per_passage = max(1, self.answer_sentences // len(by_passage))
+        per_passage = max(1, limit // len(by_passage))
         chosen: list[int] = []
         order = sorted(by_passage, key=lambda n: languages.get(n) != language)  # stable: retrieval order kept
         for rows in (by_passage[n] for n in order):
@@ -232,13 +240,10 @@ class ExtractiveChatModel(BaseChatModel):
         return AIMessage(content=self._quote([[i] for i in chosen], candidates, language))  # one sentence a line
 
     def _conversational(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
-        summary = ""
-        if messages and isinstance(messages[0], SystemMessage):
-            summary = prompts.parse_conversational_system(_text(messages[0]))
+        data = inputs.read(messages, inputs.ConversationalInput)
         current = self._last_human(messages)
-        language = "en"
-        if messages and isinstance(messages[0], SystemMessage):
-            language = prompts.parse_language(_text(messages[0])) or rules.detect_language(current) or "en"
+        summary = data.summary if data else ""
+        language = (data.language if data else None) or rules.detect_language(current) or "en"
         templates = prompts.CONVERSATION_TEMPLATES[language]
         kind = rules.conversational_kind(current) or "other"
         dialogue = [m for m in messages if not isinstance(m, SystemMessage)]
@@ -264,5 +269,5 @@ class ExtractiveChatModel(BaseChatModel):
         return AIMessage(content=templates.get(kind, templates["other"]))
 
     def _summary(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
-        _, turns = prompts.parse_summary_input(self._last_human(messages))
-        return AIMessage(content=extractive_summary(turns))
+        data = inputs.read(messages, inputs.SummaryInput)
+        return AIMessage(content=extractive_summary(data.turns if data else []))

@@ -14,15 +14,16 @@ and reads no setting.
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING
 
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
+from langgraph.runtime import get_runtime
 
-from rag_bot.agent.configuration import MAX_RETRIES
+from rag_bot.agent.configuration import MAX_RETRIES, AgentConfiguration, checked_override
 from rag_bot.agent.models import RoleModels, get_chat_models
 from rag_bot.agent.nodes.agent import make_agent_node
 from rag_bot.agent.nodes.answer import make_answer_node
@@ -35,8 +36,14 @@ from rag_bot.agent.nodes.tools import make_tools_node
 from rag_bot.agent.state import AgentState, InputState
 from rag_bot.agent.support import SupportChecker, make_support_checker
 from rag_bot.config import Settings, get_settings
-from rag_bot.retrieval.tool import make_retrieve_context
+from rag_bot.retrieval.tool import PassageRetriever, make_retrieve_context
 from rag_bot.retrieval.types import Passage, SearchFilters
+
+if TYPE_CHECKING:  # importing this module loads no index code
+    from rag_bot.models.embeddings import Embedder
+    from rag_bot.retrieval.hybrid import HybridRetriever
+
+Graph = CompiledStateGraph[AgentState, AgentConfiguration, InputState, AgentState]
 
 
 class LazyRetriever:
@@ -44,10 +51,10 @@ class LazyRetriever:
 
     def __init__(self, settings: Settings) -> None:
         self._settings = settings
-        self._retriever: Any = None
+        self._retriever: HybridRetriever | None = None
         self._lock = threading.Lock()
 
-    def _get(self) -> Any:
+    def _get(self) -> HybridRetriever:
         if self._retriever is None:
             with self._lock:
                 if self._retriever is None:
@@ -84,29 +91,41 @@ def route_after_answer(state: AgentState) -> str:
     return "agent" if state.get("needs_retry") else "summarize"
 
 
-def build_graph(settings: Settings | None = None, *, models: RoleModels | None = None, retriever: Any = None,
-                checkpointer: BaseCheckpointSaver | None = None, embedder: Any = None,
-                checker: SupportChecker | None = None) -> CompiledStateGraph:
+def run_top_k() -> int | None:
+    """``top_k`` of the context of the run a tool call belongs to (None: the retriever's default, ``top_k``)."""
+    try:
+        context = get_runtime(AgentConfiguration).context
+    except RuntimeError:  # called outside a graph run
+        return None
+    top_k = context.get("top_k") if isinstance(context, dict) else getattr(context, "top_k", None)
+    return None if top_k is None else checked_override("top_k", top_k)
+
+
+def build_graph(settings: Settings | None = None, *, models: RoleModels | None = None,
+                retriever: PassageRetriever | None = None, checkpointer: BaseCheckpointSaver[str] | None = None,
+                embedder: Embedder | None = None, checker: SupportChecker | None = None) -> Graph:
     """Compile the agent. ``retriever`` = anything with ``.retrieve(query, filters, k, whole_document)``.
 
     Answers of a generative answer model are checked sentence by sentence against the passages they cite
     (``checker``, default from ``settings.support_judge``); the extractive model only quotes, so it is not.
+    Each run may override knobs through its context (:class:`~rag_bot.agent.configuration.AgentConfiguration`).
     """
     settings = settings or get_settings()
     models = models or get_chat_models(settings, embedder=embedder)
     if checker is None and models.mode != "extractive":
         checker = make_support_checker(settings, embedder)
-    tool = make_retrieve_context(retriever or LazyRetriever(settings), default_language=settings.default_language)
+    tool = make_retrieve_context(retriever or LazyRetriever(settings), default_language=settings.default_language,
+                                 k=run_top_k)
 
-    builder = StateGraph(AgentState, input_schema=InputState)
-    builder.add_node("router", make_router_node(models.router, settings))
-    builder.add_node("condense", make_condense_node(models.condenser))
-    builder.add_node("agent", make_agent_node(models.agent, [tool], settings))
+    builder = StateGraph(AgentState, context_schema=AgentConfiguration, input_schema=InputState)
+    builder.add_node("router", make_router_node(models, settings))
+    builder.add_node("condense", make_condense_node(models, settings))
+    builder.add_node("agent", make_agent_node(models, [tool], settings))
     builder.add_node("tools", make_tools_node([tool]))
     builder.add_node("process_tool_output", make_process_tool_output_node(settings))
-    builder.add_node("answer", make_answer_node(models.answer, settings, checker))
-    builder.add_node("conversational", make_conversational_node(models.conversational, settings))
-    builder.add_node("summarize", make_summarize_node(models.summary, settings))
+    builder.add_node("answer", make_answer_node(models, settings, checker))
+    builder.add_node("conversational", make_conversational_node(models, settings))
+    builder.add_node("summarize", make_summarize_node(models, settings))
 
     builder.add_edge(START, "router")
     builder.add_conditional_edges("router", route_after_router, ["condense", "conversational"])
@@ -123,7 +142,7 @@ def build_graph(settings: Settings | None = None, *, models: RoleModels | None =
 RETRY_EDGES = {("process_tool_output", "agent"), ("answer", "agent")}
 
 
-def longest_path(compiled: CompiledStateGraph, max_retries: int = MAX_RETRIES) -> int:
+def longest_path(compiled: Graph, max_retries: int = MAX_RETRIES) -> int:
     """Most node executions of one turn: every path START->END, retry edges taken at most ``max_retries`` times.
 
     Any other cycle in the graph would make this unbounded and raises ``ValueError``.
@@ -133,7 +152,7 @@ def longest_path(compiled: CompiledStateGraph, max_retries: int = MAX_RETRIES) -
     for edge in drawable.edges:
         edges.setdefault(edge.source, []).append(edge.target)
 
-    def walk(node: str, retries_left: int, on_path: frozenset) -> int:
+    def walk(node: str, retries_left: int, on_path: frozenset[tuple[str, int]]) -> int:
         if node == END:
             return 0
         best = -1
@@ -152,13 +171,13 @@ def longest_path(compiled: CompiledStateGraph, max_retries: int = MAX_RETRIES) -
     return walk(START, max_retries, frozenset())
 
 
-def recursion_limit_for(compiled: CompiledStateGraph, max_retries: int = MAX_RETRIES) -> int:
+def recursion_limit_for(compiled: Graph, max_retries: int = MAX_RETRIES) -> int:
     """A recursion_limit the longest legal turn can never hit (each node execution is one super-step)."""
     return longest_path(compiled, max_retries) + 1
 
 
-def make_graph(config: RunnableConfig | None = None) -> CompiledStateGraph:
+def make_graph(config: RunnableConfig | None = None) -> Graph:
     """The graph LangGraph's server (``langgraph dev``, ``langgraph.json``) serves: built from ``Settings`` when
-    the server asks for it, never at import. ``config["configurable"]`` may override per-run knobs of
-    :class:`~rag_bot.agent.configuration.AgentConfiguration`; they are read by the nodes on each run."""
+    the server asks for it, never at import. A run's ``context`` may override the knobs of
+    :class:`~rag_bot.agent.configuration.AgentConfiguration`; the nodes read them on each run."""
     return build_graph(get_settings())

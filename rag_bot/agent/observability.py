@@ -28,7 +28,9 @@ import logging
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol, TypeVar
+
+from langchain_core.runnables import RunnableConfig
 
 from rag_bot.safe_text import clean_line
 
@@ -42,13 +44,29 @@ def thread_hash(thread_id: str) -> str:
     return hashlib.sha256(thread_id.encode("utf-8")).hexdigest()[:12]
 
 
-def trace_config(thread_id: str, *, mode: str, entry: str, language: str | None) -> dict[str, Any]:
+def trace_config(thread_id: str, *, mode: str, entry: str, language: str | None) -> RunnableConfig:
     """``run_name`` / ``tags`` / ``metadata`` of one turn's ``RunnableConfig`` (merged into it by the service)."""
     return {
         "run_name": RUN_NAME,
         "tags": ["rag-bot", f"mode:{mode}", f"entry:{entry}"],
         "metadata": {"thread_id": thread_id, "mode": mode, "entry": entry, "user_language": language or "auto"},
     }
+
+
+class TurnReply(Protocol):
+    """What a turn's log line reports of its reply (:class:`rag_bot.agent.service.Reply`)."""
+
+    route: str
+    termination: str | None
+    model_calls: int
+    input_tokens: int
+    output_tokens: int
+    citations: list[dict[str, Any]]
+    documents: list[dict[str, Any]]
+    language: str
+
+
+R = TypeVar("R", bound=TurnReply)
 
 
 class TurnLog:
@@ -58,10 +76,10 @@ class TurnLog:
         self.fields: dict[str, Any] = {"event": "answer", "thread": thread_hash(thread_id), "entry": entry,
                                        "mode": mode}
         self.question = question
-        self.reply: Any = None
+        self.reply: TurnReply | None = None
         self._started = time.perf_counter()
 
-    def done(self, reply: Any) -> Any:
+    def done(self, reply: R) -> R:
         """Record the reply (returned unchanged, so ``return turn.done(reply)`` reads naturally)."""
         self.reply = reply
         return reply

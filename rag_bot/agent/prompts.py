@@ -1,17 +1,16 @@
 """Every prompt of the agent, and the structured (tagged) inputs built from them.
 
-The human messages use small XML-like tags (``<question>``, ``<passage n=".." ...>``) so that
-(1) passages are clearly delimited *data*, never instructions, and (2) the offline extractive model can parse
-its input back (``parse_*`` below). Text inside tags is HTML-escaped, so a document containing
-``</passage>`` or ``<question>`` cannot break out of its block.
+The human messages use small XML-like tags (``<question>``, ``<passage n=".." ...>``) so that passages are clearly
+delimited *data*, never instructions. Text inside tags is HTML-escaped, so a document containing ``</passage>`` or
+``<question>`` cannot break out of its block. The text is for generative models only: nothing parses it back (the
+offline model reads the typed inputs of :mod:`rag_bot.agent.inputs`, attached to the same messages).
 """
 
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Any
 
 from rag_bot.agent.citations import neutralise_passage
 from rag_bot.languages import registry
@@ -165,11 +164,6 @@ def _tag(name: str, text: str) -> str:
     return f"<{name}>{_esc(text)}</{name}>"
 
 
-def _get(name: str, text: str) -> str | None:
-    m = re.search(rf"<{name}>((?:(?!<{name}>).)*?)</{name}>", text, re.S)
-    return html.unescape(m[1]) if m else None
-
-
 # --- agent --------------------------------------------------------------------------------------------
 def render_agent_input(question: str, retry_note: str | None = None) -> str:
     parts = [_tag("question", question)]
@@ -178,23 +172,8 @@ def render_agent_input(question: str, retry_note: str | None = None) -> str:
     return "\n".join(parts)
 
 
-def parse_agent_input(text: str) -> tuple[str, str | None]:
-    """(question, retry note or None) from :func:`render_agent_input`'s text."""
-    question = _get("question", text)
-    return (question if question is not None else text).strip(), _get("retry", text)
-
-
 # --- answer ---------------------------------------------------------------------------------------------
-@dataclass
-class PromptPassage:
-    n: int
-    source: str
-    date: str | None
-    title: str
-    text: str
-
-
-def render_answer_input(question: str, passages: Sequence[dict], language: str,
+def render_answer_input(question: str, passages: Sequence[dict[str, Any]], language: str,
                         standalone: str | None = None) -> str:
     """The answer model's human message: question, language and numbered passages (escaped, neutralised data)."""
     lines = [_tag("question", question)]
@@ -212,66 +191,23 @@ def render_answer_input(question: str, passages: Sequence[dict], language: str,
     return "\n".join(lines)
 
 
-_PASSAGE = re.compile(r'<passage n="(\d+)" source="([^"]*)" date="([^"]*)" title="([^"]*)">(.*?)</passage>', re.S)
-
-
-def parse_answer_input(text: str) -> tuple[str, str, str | None, list[PromptPassage]]:
-    """(question, language, standalone question or None, passages) from :func:`render_answer_input`'s text."""
-    question = (_get("question", text) or "").strip()
-    language = (_get("language", text) or "en").strip()
-    standalone = _get("standalone_question", text)
-    passages = [
-        PromptPassage(int(m[1]), html.unescape(m[2]), html.unescape(m[3]) or None, html.unescape(m[4]),
-                      html.unescape(m[5]))
-        for m in _PASSAGE.finditer(text)
-    ]
-    return question, language, standalone, passages
-
-
 # --- condense / summary ---------------------------------------------------------------------------------
 def render_transcript(turns: Sequence[tuple[str, str]]) -> str:
     """``[("user"|"assistant", text), ...]`` as ``USER: ...`` / ``ASSISTANT: ...`` lines (newlines flattened)."""
     return "\n".join(f"{role.upper()}: {' '.join(text.split())}" for role, text in turns)
 
 
-def parse_transcript(text: str) -> list[tuple[str, str]]:
-    out = []
-    for line in text.splitlines():
-        role, _, body = line.partition(": ")
-        if role in ("USER", "ASSISTANT"):
-            out.append((role.lower(), body))
-    return out
-
-
 def render_condense_input(history: Sequence[tuple[str, str]], message: str) -> str:
     return f"{_tag('history', render_transcript(history))}\n{_tag('message', message)}"
-
-
-def parse_condense_input(text: str) -> tuple[list[tuple[str, str]], str]:
-    return parse_transcript(_get("history", text) or ""), (_get("message", text) or "").strip()
 
 
 def render_summary_input(summary: str, turns: Sequence[tuple[str, str]]) -> str:
     return f"{_tag('summary', summary)}\n{_tag('transcript', render_transcript(turns))}"
 
 
-def parse_summary_input(text: str) -> tuple[str, list[tuple[str, str]]]:
-    return (_get("summary", text) or ""), parse_transcript(_get("transcript", text) or "")
-
-
-def parse_conversational_system(text: str) -> str:
-    """The running summary embedded in the conversational system prompt."""
-    return _get("summary", text) or ""
-
-
 def conversational_system(summary: str, language: str, corpus: str = "a collection of documents") -> str:
     return CONVERSATIONAL_SYSTEM.format(language_name=language_name(language), language=language,
                                         summary=_esc(summary), corpus=corpus)
-
-
-def parse_language(text: str) -> str | None:
-    value = _get("language", text)
-    return value.strip() if value else None
 
 
 def answer_system(language: str, sentences: int) -> str:

@@ -11,13 +11,13 @@ from calendar import monthrange
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from rag_bot import languages
 from rag_bot.config import get_settings
 from rag_bot.dates import MONTHS, normalise_digits
 from rag_bot.dates import find_dates as find_dates_with_positions
 from rag_bot.languages import alternation
-from rag_bot.retrieval.tool import NO_DOCUMENT_DATED
 
 _W = languages.word_chars()  # word characters of every registered script
 _MONTH_RE = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
@@ -199,12 +199,7 @@ def is_date_only(question: str, headings: Sequence[str] = ()) -> bool:
     return all(w in heading_words for w in content_words(question))
 
 
-def period_was_empty(retry_note: str | None) -> bool:
-    """Whether an earlier search of this turn reported that no document is dated in its period."""
-    return bool(retry_note) and NO_DOCUMENT_DATED in retry_note
-
-
-def tool_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict:
+def tool_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict[str, Any]:
     """``retrieve_context`` arguments built from the question by rules (the fallback search).
 
     ``broaden`` (the retry after an empty or useless search) keeps only the content words and drops the language
@@ -215,13 +210,14 @@ def tool_arguments(question: str, broaden: bool = False, drop_period: bool = Fal
     dates = parse_dates(question)
     if broaden and drop_period and not dates.date:
         dates = DateQuery()
+    args: dict[str, Any]
     if broaden:
         words = content_words(question)
         args = {"query": " ".join(words) if words else question.strip()}
         args.update({k: v for k, v in (("date_filter", dates.date), ("date_from", dates.date_from),
                                        ("date_to", dates.date_to)) if v})
         return args
-    args: dict = {"query": question.strip()}
+    args = {"query": question.strip()}
     if dates.date:
         args["date_filter"] = dates.date
     if dates.date_from:
@@ -244,7 +240,7 @@ def strip_context(question: str) -> str:
     return _CONTEXT_SUFFIX.sub("", question).strip() or question
 
 
-def search_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict:
+def search_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict[str, Any]:
     """Fallback/extractive search arguments.
 
     For a condensed follow-up (``"<own words> (context: <previous question>)"``) the query is the user's own

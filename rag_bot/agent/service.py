@@ -3,24 +3,31 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 from uuid import UUID
 
 from langchain_core.callbacks import BaseCallbackHandler
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.outputs import LLMResult
+from langchain_core.runnables import RunnableConfig
+from langchain_core.runnables.config import merge_configs
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
 
+from rag_bot.agent.configuration import AgentConfiguration, validate
 from rag_bot.agent.graph import build_graph, recursion_limit_for
 from rag_bot.agent.history import text_of
 from rag_bot.agent.models import RoleModels
-from rag_bot.agent.observability import observe_turn, trace_config
+from rag_bot.agent.observability import TurnLog, observe_turn, trace_config
+from rag_bot.agent.state import InputState
 from rag_bot.agent.streaming import STREAM_MODES, TurnStreamer
 from rag_bot.config import Settings, get_settings
 from rag_bot.errors import check_question
+from rag_bot.models.embeddings import Embedder
+from rag_bot.retrieval.tool import PassageRetriever
 
 
 @dataclass
@@ -55,11 +62,12 @@ class ModelCallCounter(BaseCallbackHandler):
         self.output_tokens = 0
         self._lock = threading.Lock()
 
-    def on_chat_model_start(self, serialized: dict, messages: list, *, run_id: UUID, **kwargs: Any) -> None:
+    def on_chat_model_start(self, serialized: dict[str, Any], messages: list[list[BaseMessage]], *, run_id: UUID,
+                            **kwargs: Any) -> None:
         with self._lock:
             self.calls += 1
 
-    def on_llm_start(self, serialized: dict, prompts: list[str], *, run_id: UUID, **kwargs: Any) -> None:
+    def on_llm_start(self, serialized: dict[str, Any], prompts: list[str], *, run_id: UUID, **kwargs: Any) -> None:
         with self._lock:
             self.calls += 1
 
@@ -75,31 +83,39 @@ class ModelCallCounter(BaseCallbackHandler):
 class AgentService:
     """Builds the graph once (checkpointer + retriever + models) and answers questions per thread."""
 
-    def __init__(self, settings: Settings | None = None, *, checkpointer: BaseCheckpointSaver | None = None,
-                 retriever: Any = None, models: RoleModels | None = None, embedder: Any = None,
-                 callbacks: Sequence[BaseCallbackHandler] = ()) -> None:
+    def __init__(self, settings: Settings | None = None, *, checkpointer: BaseCheckpointSaver[str] | None = None,
+                 retriever: PassageRetriever | None = None, models: RoleModels | None = None,
+                 embedder: Embedder | None = None,
+                 callbacks: Sequence[BaseCallbackHandler] = (), context: AgentConfiguration | None = None) -> None:
         """``callbacks``: LangChain handlers added to every turn (Langfuse, a run collector, ...); LangSmith needs
-        none, it is switched on by its environment variables."""
+        none, it is switched on by its environment variables. ``context``: per-run overrides of the settings for
+        every turn of this service (``top_k``, a model per role, ...)."""
         self.settings = settings or get_settings()
+        self.context = context or AgentConfiguration()
+        validate(self.context, self.settings)  # a knob out of bounds fails here, not in the first turn
         self.callbacks = list(callbacks)
-        self.checkpointer = checkpointer if checkpointer is not None else InMemorySaver()
+        self.checkpointer: BaseCheckpointSaver[str] = checkpointer if checkpointer is not None else InMemorySaver()
         self.graph = build_graph(self.settings, models=models, retriever=retriever, checkpointer=self.checkpointer,
                                  embedder=embedder)
         self.recursion_limit = recursion_limit_for(self.graph)
         self.mode = (models.mode if models is not None else ("llm" if self.settings.use_gemini else "extractive"))
 
-    def _config(self, thread_id: str, language: str | None, counter: ModelCallCounter, entry: str) -> dict:
-        return {"configurable": {"thread_id": thread_id, "user_language": language},
-                "recursion_limit": self.recursion_limit, "callbacks": [counter, *self.callbacks],
-                **trace_config(thread_id, mode=self.mode, entry=entry, language=language)}
+    def _config(self, thread_id: str, language: str | None, counter: ModelCallCounter, entry: str) -> RunnableConfig:
+        config: RunnableConfig = {"configurable": {"thread_id": thread_id}, "recursion_limit": self.recursion_limit,
+                                  "callbacks": [counter, *self.callbacks]}
+        return merge_configs(config, trace_config(thread_id, mode=self.mode, entry=entry, language=language))
 
-    def _observe(self, thread_id: str, entry: str, question: str):
+    def _context(self, language: str | None) -> AgentConfiguration:
+        """This turn's overrides: the service's own (``context``), the user's language on top."""
+        return replace(self.context, user_language=language) if language else self.context
+
+    def _observe(self, thread_id: str, entry: str, question: str) -> AbstractContextManager[TurnLog]:
         """One structured log line for this turn (:mod:`rag_bot.agent.observability`)."""
         return observe_turn(thread_id, entry=entry, mode=self.mode, question=question,
                             log_question=self.settings.log_questions)
 
     @staticmethod
-    def _reply(state: dict, counter: ModelCallCounter) -> Reply:
+    def _reply(state: Mapping[str, Any], counter: ModelCallCounter) -> Reply:
         messages = state.get("messages", [])
         last = messages[-1] if messages else None
         answer = text_of(last) if isinstance(last, AIMessage) else ""
@@ -109,7 +125,7 @@ class AgentService:
                      termination=state.get("termination"), model_calls=counter.calls,
                      input_tokens=counter.input_tokens, output_tokens=counter.output_tokens)
 
-    def _input(self, question: str) -> dict:
+    def _input(self, question: str) -> InputState:
         """The graph input; a question over ``max_question_chars`` is refused here, before any model, search or
         checkpoint sees it (:class:`~rag_bot.errors.QuestionTooLong`)."""
         return {"messages": [HumanMessage(check_question(question, self.settings.max_question_chars))]}
@@ -117,15 +133,16 @@ class AgentService:
     def ask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
         counter = ModelCallCounter()
         with self._observe(thread_id, "ask", question) as turn:
-            state = self.graph.invoke(self._input(question),
-                                      self._config(thread_id, language, counter, "ask"))
+            state = self.graph.invoke(self._input(question), self._config(thread_id, language, counter, "ask"),
+                                      context=self._context(language))
             return turn.done(self._reply(state, counter))
 
     async def aask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
         counter = ModelCallCounter()
         with self._observe(thread_id, "aask", question) as turn:
             state = await self.graph.ainvoke(self._input(question),
-                                             self._config(thread_id, language, counter, "aask"))
+                                             self._config(thread_id, language, counter, "aask"),
+                                             context=self._context(language))
             return turn.done(self._reply(state, counter))
 
     def stream(self, question: str, thread_id: str, on_text: Callable[[str], None],
@@ -141,7 +158,7 @@ class AgentService:
         with self._observe(thread_id, "stream", question) as turn:
             for mode, payload in self.graph.stream(self._input(question),
                                                    self._config(thread_id, language, counter, "stream"),
-                                                   stream_mode=STREAM_MODES):
+                                                   context=self._context(language), stream_mode=STREAM_MODES):
                 streamer.event(mode, payload)
             return turn.done(self._reply(streamer.final_state, counter))
 

@@ -19,11 +19,12 @@ from collections.abc import Callable
 from typing import Any
 
 from langchain_core.messages import AIMessageChunk
+from langgraph.types import StreamMode
 
 from rag_bot.agent.history import text_of
 from rag_bot.agent.nodes.answer import ANSWER_DELTA
 
-STREAM_MODES = ["messages", "values", "custom"]
+STREAM_MODES: list[StreamMode] = ["messages", "values", "custom"]
 
 
 class _PlainGate:

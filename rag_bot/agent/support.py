@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import numpy as np
+from langchain_core.language_models import BaseChatModel
 
 from rag_bot.agent import prompts
 from rag_bot.agent.history import text_of
 from rag_bot.agent.rules import content_words, detect_language, split_sentences
+from rag_bot.config import Settings
 from rag_bot.dates import normalise_digits
 from rag_bot.languages import word_chars
+from rag_bot.models.embeddings import Embedder, PassageCache
 
 DEFAULT_THRESHOLD = 0.85
 DEFAULT_COVERAGE = 0.6  # measured: 0.5 keeps 11 % of invented clauses, 0.6 keeps 1 % (reference clauses: 97 % both)
@@ -47,7 +50,7 @@ class Judge(Protocol):
 
     name: str
 
-    def supported(self, sentences: Sequence[str], documents: Sequence[dict]) -> list[bool]: ...
+    def supported(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[bool]: ...
 
 
 def normalise(text: str) -> str:
@@ -55,7 +58,7 @@ def normalise(text: str) -> str:
     return " ".join((text or "").split()).casefold()
 
 
-def passage_sentences(documents: Sequence[dict]) -> list[str]:
+def passage_sentences(documents: Sequence[dict[str, Any]]) -> list[str]:
     seen: dict[str, None] = {}
     for doc in documents:
         for sentence in split_sentences(doc.get("text") or ""):
@@ -86,7 +89,7 @@ def _specifics(sentence: str, same_script: bool) -> set[str]:
     return found
 
 
-def _known_specifics(documents: Sequence[dict]) -> set[str]:
+def _known_specifics(documents: Sequence[dict[str, Any]]) -> set[str]:
     """Numbers and lower-cased words of the passages (with their title, source and date)."""
     text = normalise_digits(" ".join(f'{d.get("title") or ""} {d.get("source") or ""} {d.get("date") or ""} '
                                      f'{d.get("text") or ""}' for d in documents))
@@ -100,31 +103,29 @@ class EmbeddingJudge:
 
     name = "embedding"
 
-    def __init__(self, embedder: Any, threshold: float = DEFAULT_THRESHOLD,
+    def __init__(self, embedder: Embedder | Callable[[], Embedder], threshold: float = DEFAULT_THRESHOLD,
                  min_coverage: float = DEFAULT_COVERAGE) -> None:
         self._embedder = embedder
         self.threshold = threshold
         self.min_coverage = min_coverage
-        self._cache: Any = None
+        self._cache: PassageCache | None = None
 
     @property
-    def embedder(self) -> Any:
+    def embedder(self) -> Embedder:
         if not hasattr(self._embedder, "embed_passages") and callable(self._embedder):
             self._embedder = self._embedder()
-        return self._embedder
+        return self._embedder  # type: ignore[return-value]  # a factory was replaced by its embedder just above
 
     def _vectors(self, texts: list[str]) -> np.ndarray:
-        from rag_bot.models.embeddings import PassageCache
-
         if self._cache is None:
             self._cache = PassageCache(self.embedder, max_items=20_000)  # bounded: a bot runs for months
         return self._cache.embed_passages(texts)
 
     @staticmethod
-    def verbatim(sentence: str, documents: Sequence[dict]) -> bool:
+    def verbatim(sentence: str, documents: Sequence[dict[str, Any]]) -> bool:
         return any(normalise(sentence) in normalise(d.get("text") or "") for d in documents)
 
-    def scores(self, sentences: Sequence[str], documents: Sequence[dict]) -> list[float]:
+    def scores(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[float]:
         """Support score per sentence: 1.0 when verbatim, else the max cosine (0.0 without passages)."""
         out: list[float | None] = [1.0 if self.verbatim(s, documents) else None for s in sentences]
         todo = [i for i, v in enumerate(out) if v is None]
@@ -135,7 +136,7 @@ class EmbeddingJudge:
                 out[i] = float(sims[row].max())
         return [0.0 if v is None else v for v in out]
 
-    def supported(self, sentences: Sequence[str], documents: Sequence[dict]) -> list[bool]:
+    def supported(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[bool]:
         out: list[bool] = []
         for sentence in sentences:
             script = detect_language(sentence)
@@ -169,11 +170,11 @@ class LLMJudge:
 
     name = "llm"
 
-    def __init__(self, model: Any, fallback: EmbeddingJudge | None = None) -> None:
+    def __init__(self, model: BaseChatModel, fallback: EmbeddingJudge | None = None) -> None:
         self.model = model
         self.fallback = fallback
 
-    def supported(self, sentences: Sequence[str], documents: Sequence[dict]) -> list[bool]:
+    def supported(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[bool]:
         if not sentences:
             return []
         from langchain_core.messages import HumanMessage, SystemMessage
@@ -192,7 +193,7 @@ class LLMJudge:
         return [verdicts[i + 1] for i in range(len(sentences))]
 
 
-def foreign_links(sentence: str, documents: Sequence[dict]) -> list[str]:
+def foreign_links(sentence: str, documents: Sequence[dict[str, Any]]) -> list[str]:
     """Links, e-mail addresses and domains in ``sentence`` that none of ``documents`` contains."""
     haystack = " ".join(normalise(f'{d.get("source") or ""} {d.get("title") or ""} {d.get("text") or ""}')
                         for d in documents)
@@ -206,7 +207,7 @@ class SupportChecker:
     def __init__(self, judge: Judge) -> None:
         self.judge = judge
 
-    def supported(self, sentences: Sequence[str], documents: Sequence[dict]) -> list[bool]:
+    def supported(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[bool]:
         if not sentences:
             return []
         if not documents:
@@ -219,13 +220,13 @@ class SupportChecker:
         return verdicts
 
 
-def make_support_checker(settings: Any, embedder: Any = None) -> SupportChecker | None:
+def make_support_checker(settings: Settings, embedder: Embedder | None = None) -> SupportChecker | None:
     """The checker ``settings.support_judge`` asks for (None for ``off``). The embedding judge loads the embedder
     on its first sentence; ``llm`` uses the answer model, with the embedding judge for unparsable verdicts."""
     if settings.support_judge == "off":
         return None
 
-    def load_embedder() -> Any:
+    def load_embedder() -> Embedder:
         from rag_bot.models.embeddings import get_embedder
 
         return get_embedder(settings)

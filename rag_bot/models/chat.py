@@ -45,6 +45,7 @@ from langchain_google_genai._common import GoogleGenerativeAIError
 
 from rag_bot.config import Settings
 from rag_bot.errors import ConfigurationError
+from rag_bot.models.roles import ROLE_MODEL_FIELD
 
 logger = logging.getLogger(__name__)
 
@@ -180,22 +181,13 @@ class GeminiChatModel(ChatGoogleGenerativeAI):
             raise
 
 
-# Settings field holding the model name of each role ("conversational" talks to users: the answer model).
-ROLE_MODEL_FIELD = {
-    "router": "router_model",
-    "condense": "router_model",
-    "agent": "agent_model",
-    "answer": "answer_model",
-    "conversational": "answer_model",
-    "summary": "summary_model",
-}
 _GEMINI_PREFIXES = ("google_genai:", "google-genai:", "gemini:")
 
 
 def model_name_for(settings: Settings, role: str) -> str:
     """The configured model name of ``role`` (ValueError for an unknown role)."""
     try:
-        field = ROLE_MODEL_FIELD[role]
+        field = ROLE_MODEL_FIELD[role]  # type: ignore[index]  # an unknown role is reported just below
     except KeyError:
         raise ValueError(f"Unknown model role {role!r}; expected one of {sorted(ROLE_MODEL_FIELD)}.") from None
     return str(getattr(settings, field)).strip()

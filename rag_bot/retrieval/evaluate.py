@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from tqdm import tqdm
 
@@ -21,9 +22,21 @@ from rag_bot.config import Settings
 from rag_bot.retrieval.hybrid import HybridRetriever, Mode
 from rag_bot.retrieval.types import SearchFilters
 
+if TYPE_CHECKING:
+    from rag_bot.index.manifest import Manifest
+    from rag_bot.models.embeddings import Embedder
+
 MODES: tuple[Mode, ...] = ("dense", "keyword", "hybrid")
 Run = dict[str, list[tuple[str, float]]]  # query id -> [(doc id, score)] best first
 Qrels = dict[str, dict[str, int]]
+Ranking = list[tuple[str, float]]  # (chunk id, score), best first
+
+
+class Candidates(TypedDict):
+    """One query's candidate chunks, before fusion."""
+
+    candidates: tuple[Ranking, Ranking]  # dense, keyword
+    ceiling: float  # the keyword score a chunk matching every query term would reach
 
 
 @dataclass
@@ -34,16 +47,17 @@ class Dataset:
     queries: dict[str, str]
     qrels: Qrels
     name: str = ""
-    meta: dict[str, dict] = field(default_factory=dict)
+    meta: dict[str, dict[str, Any]] = field(default_factory=dict)
     doc_key: str = "source"  # chunk metadata field that names a document of this dataset
 
 
-def _jsonl(path: Path) -> Iterable[dict]:
+def _jsonl(path: Path) -> Iterable[dict[str, Any]]:
     with open(path, encoding="utf-8") as fh:
         for line_no, line in enumerate(fh, 1):
             if line.strip():
                 try:
-                    yield json.loads(line)
+                    row: dict[str, Any] = json.loads(line)
+                    yield row
                 except json.JSONDecodeError as exc:
                     raise ValueError(f"{path}:{line_no}: invalid JSON ({exc.msg})") from None
 
@@ -73,18 +87,19 @@ def load_beir(directory: Path, split: str = "test") -> Dataset:
 
 def ingest_corpus(dataset: Dataset, settings: Settings, progress: bool = True) -> IngestSummary:
     """Index the corpus with the normal pipeline; each document's ``source`` is its ``_id``."""
+    def loader(title: str, body: str) -> Callable[[], LoadedFile]:
+        return lambda: LoadedFile([Page(body)], title=title or None)
+
     items = []
     for doc_id, doc in dataset.corpus.items():
         body = doc["text"]
         digest = hashlib.sha256(f"{doc['title']}\x00{body}".encode()).hexdigest()
-        items.append(SourceItem(
-            source=doc_id, root=f"beir:{dataset.name}", content_hash=digest, size=len(body),
-            load=lambda t=doc["title"], b=body: LoadedFile([Page(b)], title=t or None),
-        ))
+        items.append(SourceItem(source=doc_id, root=f"beir:{dataset.name}", content_hash=digest, size=len(body),
+                                load=loader(doc["title"], body)))
     return Ingester(settings, progress=progress).run(items)
 
 
-def doc_ranking(retriever: HybridRetriever, dense: list, keyword: list, mode: Mode, k: int,
+def doc_ranking(retriever: HybridRetriever, dense: Ranking, keyword: Ranking, mode: Mode, k: int,
                 weight: float | None = None, doc_key: str = "source", ceiling: float = 0.0,
                 gate: float | None = None) -> list[tuple[str, float]]:
     """Chunk ranking -> document ranking (best chunk score per document), top ``k`` documents."""
@@ -112,9 +127,9 @@ def _chunk_docs(retriever: HybridRetriever, ids: list[str], doc_key: str) -> dic
 
 
 def run_queries(retriever: HybridRetriever, dataset: Dataset, k: int = 100, progress: bool = True,
-                filters: Callable[[str], SearchFilters] | None = None) -> dict[str, dict[str, tuple[list, list]]]:
+                filters: Callable[[str], SearchFilters] | None = None) -> dict[str, Candidates]:
     """Dense and keyword candidates per query (enough chunks for ``k`` documents); fusion is applied later."""
-    out: dict[str, dict[str, tuple[list, list]]] = {}
+    out: dict[str, Candidates] = {}
     n = max(k * 3, retriever.settings.candidates)
     for qid, text in tqdm(dataset.queries.items(), desc="queries", unit="q", disable=not progress):
         f = filters(qid) if filters else SearchFilters()
@@ -123,9 +138,10 @@ def run_queries(retriever: HybridRetriever, dataset: Dataset, k: int = 100, prog
     return out
 
 
-def make_run(retriever: HybridRetriever, candidates: dict, mode: Mode, k: int, weight: float | None = None,
-             doc_key: str = "source", gate: float | None = None) -> Run:
-    return {qid: doc_ranking(retriever, *c["candidates"], mode, k, weight, doc_key, c.get("ceiling", 0.0), gate)
+def make_run(retriever: HybridRetriever, candidates: dict[str, Candidates], mode: Mode, k: int,
+             weight: float | None = None, doc_key: str = "source", gate: float | None = None) -> Run:
+    return {qid: doc_ranking(retriever, c["candidates"][0], c["candidates"][1], mode, k, weight, doc_key,
+                             c.get("ceiling", 0.0), gate)
             for qid, c in candidates.items()}
 
 
@@ -175,7 +191,7 @@ def metrics(run: Run, qrels: Qrels, k: int = 100) -> dict[str, float]:
             f"recall@{k}": recall_at(run, qrels, k), "mrr@10": mrr_at(run, qrels, 10)}
 
 
-def bare_model_run(dataset: Dataset, embedder, k: int = 100, batch: int = 64) -> Run:
+def bare_model_run(dataset: Dataset, embedder: Embedder, k: int = 100, batch: int = 64) -> Run:
     """The embedding model alone on the corpus's bare texts (no title, no chunking, exact cosine): the reference
     the pipeline's dense side is compared with (for one-line passages the two should agree)."""
     import numpy as np
@@ -201,28 +217,30 @@ def write_trec_run(run: Run, path: Path, tag: str = "rag-bot-hybrid") -> None:
                 fh.write(f"{qid} Q0 {doc} {rank} {score:.6f} {tag}\n")
 
 
-def tune_weight(retriever: HybridRetriever, candidates: dict, qrels: Qrels, k: int,
+def tune_weight(retriever: HybridRetriever, candidates: dict[str, Candidates], qrels: Qrels, k: int,
                 grid: Iterable[float] | None = None, doc_key: str = "source") -> list[tuple[float, float]]:
     """nDCG@10 of hybrid for each dense weight in ``grid`` (default 0.0, 0.1, ..., 1.0), the gate as set."""
     grid = list(grid) if grid is not None else [round(i / 10, 1) for i in range(11)]
     return [(w, ndcg_at(make_run(retriever, candidates, "hybrid", k, w, doc_key), qrels, 10)) for w in grid]
 
 
-def tune_gate(retriever: HybridRetriever, candidates: dict, qrels: Qrels, k: int,
+def tune_gate(retriever: HybridRetriever, candidates: dict[str, Candidates], qrels: Qrels, k: int,
               grid: Iterable[float] | None = None, doc_key: str = "source") -> list[tuple[float, float]]:
     """nDCG@10 of hybrid for each keyword gate in ``grid`` (default 0.0, 0.05, ..., 0.4), the weight as set."""
     grid = list(grid) if grid is not None else [round(i / 20, 2) for i in range(9)]
     return [(g, ndcg_at(make_run(retriever, candidates, "hybrid", k, None, doc_key, g), qrels, 10)) for g in grid]
 
 
-def dataset_from_questions(path: Path, manifest, kinds: Iterable[str] | None = None) -> Dataset:
+def dataset_from_questions(path: Path, manifest: Manifest, kinds: Iterable[str] | None = None) -> Dataset:
     """The labelled question set of a corpus as a Dataset whose documents are the index's ``doc_id``s.
 
     Each question's ``relevant`` entries ({source, date}) are matched to the indexed documents; unanswerable
     questions (no relevant document) are left out, as are follow-ups (they need the conversation).
     """
     by_key = {(rec.source, d.get("date")): d["doc_id"] for rec in manifest.files.values() for d in rec.documents}
-    queries, qrels, meta = {}, {}, {}
+    queries: dict[str, str] = {}
+    qrels: Qrels = {}
+    meta: dict[str, dict[str, Any]] = {}
     for row in _jsonl(path):
         if kinds is not None and row.get("kind") not in set(kinds):
             continue
@@ -239,7 +257,7 @@ def dataset_from_questions(path: Path, manifest, kinds: Iterable[str] | None = N
 
 
 def evaluate_retrieval(dataset: Dataset, settings: Settings, k: int = 100, progress: bool = True,
-                       tune: bool = False, bare: bool = False) -> dict:
+                       tune: bool = False, bare: bool = False) -> dict[str, Any]:
     """Ingest, run every query, score dense / keyword / hybrid; returns metrics, runs and (optionally) tuning.
 
     ``bare`` adds the embedding model alone on the bare texts (:func:`bare_model_run`) as a reference row."""
@@ -249,7 +267,7 @@ def evaluate_retrieval(dataset: Dataset, settings: Settings, k: int = 100, progr
     retriever = HybridRetriever(settings, get_embedder(settings))
     candidates = run_queries(retriever, dataset, k, progress)
     runs = {mode: make_run(retriever, candidates, mode, k) for mode in MODES}
-    result = {
+    result: dict[str, Any] = {
         "dataset": dataset.name, "queries": len(dataset.queries), "documents": len(dataset.corpus),
         "fusion": settings.fusion, "dense_weight": settings.dense_weight, "keyword_gate": settings.keyword_gate,
         "ingest": summary.to_json(), "metrics": {mode: metrics(runs[mode], dataset.qrels, k) for mode in MODES},
@@ -259,12 +277,16 @@ def evaluate_retrieval(dataset: Dataset, settings: Settings, k: int = 100, progr
         result["metrics"]["model"] = metrics(bare_model_run(dataset, retriever.embedder, k), dataset.qrels, k)
     if tune:
         result["tuning"] = {}
-        knobs = [("dense_weight", tune_weight, [round(i / 10, 1) for i in range(11)])]
+        Tuner = Callable[[HybridRetriever, dict[str, Candidates], Qrels, int, Iterable[float]],
+                         list[tuple[float, float]]]
+        knobs: list[tuple[str, Tuner, list[float]]] = [
+            ("dense_weight", tune_weight, [round(i / 10, 1) for i in range(11)])]
         if settings.fusion == "evidence":
             knobs.append(("keyword_gate", tune_gate, [round(i / 20, 2) for i in range(9)]))
         for knob, tuner, grid in knobs:
             current = getattr(settings, knob)
             curve = tuner(retriever, candidates, dataset.qrels, k, sorted({*grid, current}))
-            best = max(curve, key=lambda vc, c=current: (vc[1], -abs(vc[0] - c)))
+            target = float(current)
+            best = max(curve, key=lambda vc: (vc[1], -abs(vc[0] - target)))
             result["tuning"][knob] = {"curve": curve, "best": best[0], "best_ndcg@10": best[1]}
     return result

@@ -8,7 +8,7 @@ from rag_bot.config import Settings
 from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
 
-_cache: dict[tuple, HybridRetriever] = {}
+_cache: dict[tuple[str, str | None, str, str, str], HybridRetriever] = {}
 _lock = threading.Lock()
 
 

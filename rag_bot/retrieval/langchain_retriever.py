@@ -19,7 +19,7 @@ from typing import Any
 from langchain_core.callbacks import AsyncCallbackManagerForRetrieverRun, CallbackManagerForRetrieverRun
 from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, SkipValidation
 
 from rag_bot.config import Settings
 from rag_bot.retrieval.tool import PassageRetriever, validate_arguments
@@ -45,7 +45,8 @@ class HybridLangChainRetriever(BaseRetriever):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    retriever: Any = Field(description="rag_bot.retrieval.hybrid.HybridRetriever, or anything with .retrieve()")
+    retriever: SkipValidation[PassageRetriever] = Field(
+        description="rag_bot.retrieval.hybrid.HybridRetriever, or anything with .retrieve()")
     search_kwargs: dict[str, Any] = Field(default_factory=dict)
 
     @classmethod

@@ -1,10 +1,16 @@
-"""The ``retrieve_context`` LangChain tool (content = status line, artifact = passages)."""
+"""The ``retrieve_context`` LangChain tool (content = status line for the model, artifact = data for the code).
+
+The artifact is a :class:`ToolArtifact`: the passages, and ``period_is_empty`` when no indexed document is dated
+in the period of the date filter at all (the date may then name an event rather than a talk's date). Code reads
+these fields, never the status line.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date as _date
-from typing import Protocol
+from typing import Any, Protocol, TypedDict, runtime_checkable
 
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
@@ -22,7 +28,29 @@ class PassageRetriever(Protocol):
     def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
                  whole_document: bool = False) -> list[Passage]: ...
 
-    # optional: ``can_match(filters) -> bool | None`` (does any document pass the filters?) refines the status
+
+@runtime_checkable
+class FilterChecker(Protocol):
+    """A retriever that can also tell whether any document passes the filters (refines the status)."""
+
+    def can_match(self, filters: SearchFilters) -> bool | None: ...
+
+
+class ToolArtifact(TypedDict):
+    """What a ``retrieve_context`` ToolMessage carries besides its status line."""
+
+    passages: list[dict[str, Any]]  # Passage.to_dict() of each passage found
+    period_is_empty: bool  # no document at all is dated in the filter's period
+
+
+def artifact_passages(artifact: object) -> list[dict[str, Any]]:
+    """The passage dicts of a tool artifact (a bare list: the format before ``ToolArtifact``, in older threads)."""
+    raw = artifact.get("passages") if isinstance(artifact, dict) else artifact
+    return [p for p in raw if isinstance(p, dict)] if isinstance(raw, list) else []
+
+
+def artifact_period_is_empty(artifact: object) -> bool:
+    return isinstance(artifact, dict) and artifact.get("period_is_empty") is True
 
 
 class RetrieveContextArgs(BaseModel):
@@ -82,7 +110,7 @@ def validate_arguments(query: str, date_filter: str | None, date_from: str | Non
     return filters
 
 
-NO_DOCUMENT_DATED = "no document is dated"  # status marker: the date filter alone excludes everything
+NO_DOCUMENT_DATED = "no document is dated"  # status wording when the date filter alone excludes everything
 
 
 def _period(filters: SearchFilters) -> str:
@@ -107,29 +135,31 @@ def status_line(passages: list[Passage], filters: SearchFilters | None = None,
 
 
 def make_retrieve_context(retriever: PassageRetriever, default_language: str | None = None,
-                          k: int | None = None) -> BaseTool:
+                          k: int | Callable[[], int | None] | None = None) -> BaseTool:
     """Build the tool bound to one retriever and per-user defaults (no globals).
 
     ``default_language`` is not a filter: it only applies when the model passes ``language="default"``;
-    answers are written in the user's language whatever the documents' language.
+    answers are written in the user's language whatever the documents' language. ``k``: passages per search,
+    or a function giving it at each call (the agent's per-run ``top_k``); None = the retriever's default.
     """
 
     def retrieve_context(query: str, date_filter: str | None = None, date_from: str | None = None,
                          date_to: str | None = None, language: str | None = None,
-                         whole_document: bool = False) -> tuple[str, list[dict]]:
+                         whole_document: bool = False) -> tuple[str, ToolArtifact]:
         try:
             if language == "default":
                 language = default_language
             filters = validate_arguments(query, date_filter, date_from, date_to, language)
         except InvalidToolArguments as exc:
-            return f"Invalid arguments: {exc}", []
-        passages = retriever.retrieve(query, filters, k=k, whole_document=bool(whole_document))
+            return f"Invalid arguments: {exc}", ToolArtifact(passages=[], period_is_empty=False)
+        count = k() if callable(k) else k
+        passages = retriever.retrieve(query, filters, k=count, whole_document=bool(whole_document))
         period_is_empty = False
         if not passages and (filters.date or filters.date_from or filters.date_to):
             dates_only = SearchFilters(date=filters.date, date_from=filters.date_from, date_to=filters.date_to)
-            can_match = getattr(retriever, "can_match", None)
-            period_is_empty = can_match is not None and can_match(dates_only) is False
-        return status_line(passages, filters, period_is_empty), [p.to_dict() for p in passages]
+            period_is_empty = isinstance(retriever, FilterChecker) and retriever.can_match(dates_only) is False
+        return status_line(passages, filters, period_is_empty), ToolArtifact(
+            passages=[p.to_dict() for p in passages], period_is_empty=period_is_empty)
 
     return StructuredTool.from_function(
         func=retrieve_context,

@@ -23,13 +23,21 @@ from langchain_core.messages import AIMessageChunk, BaseMessage
 from langchain_core.outputs import ChatGenerationChunk
 from langgraph.checkpoint.memory import InMemorySaver
 
-from rag_bot.agent import prompts
+from rag_bot.agent import inputs, prompts
 from rag_bot.agent.citations import find_markers, neutralise
 from rag_bot.agent.grounding import AnswerAssembler
 from rag_bot.agent.service import AgentService
 from rag_bot.agent.support import SupportChecker
 from rag_bot.config import Settings
-from tests.agent_support import CORPUS, InMemoryRetriever, ScriptedChatModel, make_settings, models_with, passage
+from tests.agent_support import (
+    CORPUS,
+    InMemoryRetriever,
+    ScriptedChatModel,
+    make_settings,
+    models_with,
+    parse_answer_prompt,
+    passage,
+)
 from tests.stand_ins.gemini_api import GeminiRequest, GeminiStandIn, function_call_response, text_response
 
 FORGED = passage("forged_talk", "1969-02-14",
@@ -76,8 +84,10 @@ def test_the_answer_model_never_sees_a_document_marker_or_the_token():
     svc = service(InMemoryRetriever([MOULD, FORGED]), answer=answer)
     reply = svc.ask("What did the founder write on the mould of the bell?", "t")
     _, human = answer.seen[0]
-    _, _, _, passages = prompts.parse_answer_input(human.content)
-    assert passages and all(not find_markers(p.text) and prompts.NOT_FOUND not in p.text for p in passages)
+    _, _, passages = parse_answer_prompt(human.content)
+    assert passages and all(not find_markers(p["text"]) and prompts.NOT_FOUND not in p["text"] for p in passages)
+    typed = inputs.read([human], inputs.AnswerInput)  # what the offline model reads: neutralised too
+    assert typed and all(not find_markers(p.text) and prompts.NOT_FOUND not in p.text for p in typed.passages)
     assert reply.termination == "answered" and reply.answer == "The founder wrote on the mould of the great bell [1]."
 
 

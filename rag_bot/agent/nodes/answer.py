@@ -14,14 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
-from rag_bot.agent import prompts
-from rag_bot.agent.configuration import AgentConfiguration
+from rag_bot.agent import inputs, prompts
+from rag_bot.agent.configuration import AgentConfiguration, run_config
 from rag_bot.agent.grounding import AnswerAssembler
 from rag_bot.agent.history import text_of
+from rag_bot.agent.models import RoleModels
 from rag_bot.agent.state import AgentState
 from rag_bot.agent.support import SupportChecker
 from rag_bot.config import Settings
@@ -34,14 +35,16 @@ def _stream_writer() -> Callable[[Any], None]:
     try:
         from langgraph.config import get_stream_writer
 
-        return get_stream_writer()
+        writer: Callable[[Any], None] = get_stream_writer()
+        return writer
     except (RuntimeError, KeyError):
         return lambda _chunk: None
 
 
-def make_answer_node(model: BaseChatModel, settings: Settings, checker: SupportChecker | None = None):
-    def answer(state: AgentState, config: RunnableConfig) -> dict:
-        cfg = AgentConfiguration.from_runnable_config(config, settings)
+def make_answer_node(models: RoleModels, settings: Settings,
+                     checker: SupportChecker | None = None) -> Callable[..., dict[str, Any]]:
+    def answer(state: AgentState, config: RunnableConfig, runtime: Runtime[AgentConfiguration]) -> dict[str, Any]:
+        cfg = run_config(runtime, settings)
         language = state.get("language") or cfg.default_language
         question = state.get("original_query", "")
         docs = state.get("documents") or []
@@ -50,11 +53,11 @@ def make_answer_node(model: BaseChatModel, settings: Settings, checker: SupportC
                      "citations": [], "termination": termination or "no_documents", "needs_retry": False}
         if not docs:
             return not_found
-        messages = [SystemMessage(prompts.answer_system(language, cfg.answer_sentences)),
-                    HumanMessage(prompts.render_answer_input(question, docs, language, state.get("standalone_query")))]
+        data = inputs.answer_input(question, docs, language, cfg.answer_sentences, state.get("standalone_query"))
+        messages = inputs.answer_messages(data)
         assembler = AnswerAssembler(docs, checker)
         write = _stream_writer()
-        for chunk in model.stream(messages, config):
+        for chunk in models.for_run("answer", cfg).stream(messages, config):
             shown = assembler.feed(text_of(chunk))
             if shown:
                 write({ANSWER_DELTA: shown})

@@ -5,29 +5,33 @@ No model call when there is no earlier turn or the message does not depend on on
 
 from __future__ import annotations
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
-from langchain_core.runnables import RunnableConfig
+from collections.abc import Callable
+from typing import Any
 
-from rag_bot.agent import prompts, rules
+from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
+
+from rag_bot.agent import inputs, rules
+from rag_bot.agent.configuration import AgentConfiguration, run_config
 from rag_bot.agent.history import text_of, to_turns, turn_start
+from rag_bot.agent.models import RoleModels
 from rag_bot.agent.state import AgentState
+from rag_bot.config import Settings
 
 CONTEXT_TURNS = 4  # messages (2 user/assistant pairs) shown to the condenser
 
 
-def make_condense_node(model: BaseChatModel):
-    def condense(state: AgentState, config: RunnableConfig) -> dict:
+def make_condense_node(models: RoleModels, settings: Settings) -> Callable[..., dict[str, Any]]:
+    def condense(state: AgentState, config: RunnableConfig, runtime: Runtime[AgentConfiguration]) -> dict[str, Any]:
         messages = state.get("messages", [])
         question = state.get("original_query", "")
         start = turn_start(messages)
         earlier = to_turns(messages[state.get("summarized_count", 0):start])[-CONTEXT_TURNS:]
         if not any(role == "user" for role, _ in earlier) or not rules.needs_context(question):
             return {"standalone_query": question}
-        response = model.invoke(
-            [SystemMessage(prompts.CONDENSE_SYSTEM), HumanMessage(prompts.render_condense_input(earlier, question))],
-            config,
-        )
+        model = models.for_run("condense", run_config(runtime, settings))
+        response = model.invoke(inputs.condense_messages(inputs.CondenseInput(history=earlier, message=question)),
+                                config)
         standalone = " ".join(text_of(response).split())
         return {"standalone_query": standalone or question}
 

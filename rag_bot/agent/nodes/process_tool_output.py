@@ -9,25 +9,27 @@ Decides the one bounded retry when nothing was found.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from langchain_core.messages import ToolMessage
-from langchain_core.runnables import RunnableConfig
+from langchain_core.messages import AnyMessage, ToolMessage
+from langgraph.runtime import Runtime
 
 from rag_bot.agent.citations import neutralise_passage
-from rag_bot.agent.configuration import AgentConfiguration
+from rag_bot.agent.configuration import AgentConfiguration, run_config
 from rag_bot.agent.history import turn_start
 from rag_bot.agent.state import AgentState
 from rag_bot.config import Settings
+from rag_bot.retrieval.tool import artifact_passages
 
 
-def collect_documents(messages: list) -> list[dict[str, Any]]:
+def collect_documents(messages: Sequence[AnyMessage]) -> list[dict[str, Any]]:
     docs: list[dict[str, Any]] = []
     for message in messages:
-        if not isinstance(message, ToolMessage) or not isinstance(message.artifact, list):
+        if not isinstance(message, ToolMessage):
             continue
-        for raw in message.artifact:
-            if not isinstance(raw, dict) or not raw.get("text"):
+        for raw in artifact_passages(message.artifact):
+            if not raw.get("text"):
                 continue
             raw = neutralise_passage(raw)
             chunks = set(raw.get("chunk_ids") or [])
@@ -53,12 +55,12 @@ def collect_documents(messages: list) -> list[dict[str, Any]]:
     return docs
 
 
-def make_process_tool_output_node(settings: Settings):
-    def process_tool_output(state: AgentState, config: RunnableConfig) -> dict:
-        cfg = AgentConfiguration.from_runnable_config(config, settings)
+def make_process_tool_output_node(settings: Settings) -> Callable[..., dict[str, Any]]:
+    def process_tool_output(state: AgentState, runtime: Runtime[AgentConfiguration]) -> dict[str, Any]:
+        cfg = run_config(runtime, settings)
         messages = state.get("messages", [])
         docs = collect_documents(messages[turn_start(messages):])
-        update: dict = {"documents": docs, "needs_retry": False}
+        update: dict[str, Any] = {"documents": docs, "needs_retry": False}
         if not docs:
             retries = state.get("retries", 0)
             if retries < cfg.max_retries and state.get("iterations", 0) < cfg.max_iterations:

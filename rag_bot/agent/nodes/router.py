@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from langchain_core.language_models import BaseChatModel
+from collections.abc import Callable
+from typing import Any
+
 from langchain_core.messages import HumanMessage, SystemMessage
 from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
 
 from rag_bot.agent import prompts, rules
-from rag_bot.agent.configuration import AgentConfiguration
+from rag_bot.agent.configuration import AgentConfiguration, run_config
 from rag_bot.agent.history import current_question, text_of
+from rag_bot.agent.models import RoleModels
 from rag_bot.agent.state import AgentState
 from rag_bot.config import Settings
 
@@ -21,13 +25,13 @@ def parse_route(output: str) -> str:
     return "rag"
 
 
-def make_router_node(model: BaseChatModel, settings: Settings):
-    def router(state: AgentState, config: RunnableConfig) -> dict:
-        cfg = AgentConfiguration.from_runnable_config(config, settings)
+def make_router_node(models: RoleModels, settings: Settings) -> Callable[..., dict[str, Any]]:
+    def router(state: AgentState, config: RunnableConfig, runtime: Runtime[AgentConfiguration]) -> dict[str, Any]:
+        run = run_config(runtime, settings)
         question = current_question(state.get("messages", []))
-        language = cfg.user_language or rules.detect_language(question) or cfg.default_language
-        system = SystemMessage(prompts.router_system(settings.corpus_description))
-        response = model.invoke([system, HumanMessage(question)], config)
+        language = run.user_language or rules.detect_language(question) or run.default_language
+        response = models.for_run("router", run).invoke(
+            [SystemMessage(prompts.router_system(settings.corpus_description)), HumanMessage(question)], config)
         return {
             "route": parse_route(text_of(response)),
             "original_query": question,

@@ -11,19 +11,23 @@
 
 from __future__ import annotations
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import HumanMessage, SystemMessage
-from langchain_core.runnables import RunnableConfig
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from rag_bot.agent import prompts, rules
-from rag_bot.agent.configuration import AgentConfiguration
+from langchain_core.messages import AnyMessage, HumanMessage
+from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
+
+from rag_bot.agent import inputs, prompts, rules
+from rag_bot.agent.configuration import AgentConfiguration, run_config
 from rag_bot.agent.extractive import extractive_summary
 from rag_bot.agent.history import history_tokens, text_of, to_turns
+from rag_bot.agent.models import RoleModels
 from rag_bot.agent.state import AgentState
 from rag_bot.config import Settings
 
 
-def fold_point(messages: list, start: int, keep: int) -> int | None:
+def fold_point(messages: Sequence[AnyMessage], start: int, keep: int) -> int | None:
     """Index of the first kept message: the last user message leaving at least ``keep`` messages; or None."""
     limit = len(messages) - keep
     for i in range(min(limit, len(messages) - 1), start, -1):
@@ -32,9 +36,9 @@ def fold_point(messages: list, start: int, keep: int) -> int | None:
     return None
 
 
-def make_summarize_node(model: BaseChatModel, settings: Settings):
-    def summarize(state: AgentState, config: RunnableConfig) -> dict:
-        cfg = AgentConfiguration.from_runnable_config(config, settings)
+def make_summarize_node(models: RoleModels, settings: Settings) -> Callable[..., dict[str, Any]]:
+    def summarize(state: AgentState, config: RunnableConfig, runtime: Runtime[AgentConfiguration]) -> dict[str, Any]:
+        cfg = run_config(runtime, settings)
         messages = state.get("messages", [])
         start = state.get("summarized_count", 0)
         summary = state.get("summary", "") or ""
@@ -47,10 +51,8 @@ def make_summarize_node(model: BaseChatModel, settings: Settings):
         replaced = rules.approx_tokens(prompts.render_transcript(turns))
         if not turns:
             return {"summarized_count": cut}
-        response = model.invoke(
-            [SystemMessage(prompts.SUMMARY_SYSTEM), HumanMessage(prompts.render_summary_input(summary, turns))],
-            config,
-        )
+        response = models.for_run("summary", cfg).invoke(
+            inputs.summary_messages(inputs.SummaryInput(summary=summary, turns=turns)), config)
         addition = text_of(response).strip()
         if not addition or rules.approx_tokens(addition) > replaced:
             addition = extractive_summary(turns)
