@@ -18,6 +18,7 @@ from rag_bot.agent.configuration import AgentConfiguration
 from rag_bot.agent.graph import build_graph
 from rag_bot.agent.models import RoleModels
 from rag_bot.agent.service import AgentService
+from rag_bot.config import Settings
 from tests.agent_support import InMemoryRetriever, ScriptedChatModel, make_settings, models_with, tool_call
 from tests.stand_ins.gemini_api import GeminiRequest, GeminiStandIn, function_call_response, text_response
 
@@ -32,13 +33,14 @@ _PASSAGE_N = re.compile(r'<passage n="(\d+)"')
 
 def node_of(system: str) -> str:
     """The node a request comes from, recognised by its system prompt."""
-    for node, prompt in (("router", prompts.ROUTER_SYSTEM), ("agent", prompts.AGENT_SYSTEM),
+    corpus = Settings(_env_file=None).corpus_description  # as the graph's settings read it (conftest's env)
+    for node, prompt in (("router", prompts.router_system(corpus)), ("agent", prompts.agent_system(corpus)),
                          ("condense", prompts.CONDENSE_SYSTEM), ("summarize", prompts.SUMMARY_SYSTEM)):
         if system == prompt:
             return node
     if system.startswith(prompts.ANSWER_SYSTEM.split("\n", 1)[0]):
         return "answer"
-    if system.startswith(prompts.CONVERSATIONAL_SYSTEM[:60]):
+    if system.startswith(prompts.CONVERSATIONAL_SYSTEM.split("{", 1)[0]):
         return "conversational"
     return "unknown"
 

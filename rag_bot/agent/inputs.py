@@ -80,7 +80,7 @@ def condense_messages(data: CondenseInput) -> list[BaseMessage]:
             _human(prompts.render_condense_input(data.history, data.message), data)]
 
 
-def agent_messages(data: AgentInput, corpus: str) -> list[BaseMessage]:
+def agent_messages(data: AgentInput, corpus: str = "a collection of documents") -> list[BaseMessage]:
     """``corpus``: what the documents are (``RAG_BOT_CORPUS_DESCRIPTION``), named in the system prompt."""
     return [SystemMessage(prompts.agent_system(corpus)),
             _human(prompts.render_agent_input(data.question, data.retry_note), data)]
@@ -106,7 +106,7 @@ def answer_messages(data: AnswerInput) -> list[BaseMessage]:
     return [SystemMessage(prompts.answer_system(data.language, data.sentences)), _human(text, data)]
 
 
-def conversational_system(data: ConversationalInput, corpus: str) -> SystemMessage:
+def conversational_system(data: ConversationalInput, corpus: str = "a collection of documents") -> SystemMessage:
     return SystemMessage(prompts.conversational_system(data.summary, data.language, corpus),
                          additional_kwargs={ROLE_INPUT: data.model_dump()})
 
