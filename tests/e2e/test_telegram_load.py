@@ -54,7 +54,7 @@ SLOTS = 4  # fewer global slots than queued updates: with the slot taken before 
 def test_a_flooding_chat_does_not_hold_the_other_chats_back(sample_index, tmp_path):
     """One chat queues FLOOD questions, then another chat asks: the other chat is answered before the flood is
     drained - after at most a couple of the flood's answers (the one running, perhaps the next), not after all
-    of them. Caps are off here, so this is the order itself; the caps are tested in tests/security."""
+    of them. Caps are off here, so this is the order itself; the caps are tested in tests/e2e/security."""
     shutil.copytree(sample_index, tmp_path / "index")
     with FakeTelegram() as fake:
         bot = BotProcess(fake, tmp_path, tmp_path / "index", RAG_BOT_TELEGRAM_CONCURRENT_UPDATES=str(SLOTS),
