@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -94,10 +93,10 @@ def test_search_refuses_bad_flags_without_a_traceback(indexed, flags, said):
 
 
 # --- rag-bot ingest --prune --language -------------------------------------------------------------------------
-def test_ingest_language_and_prune_through_the_cli(indexed, tmp_path):
-    root = tmp_path
-    shutil.copytree(indexed / "idx", root / "idx")
+def test_ingest_language_and_prune_through_the_cli(tmp_path):
+    root = tmp_path  # its own index: a file's identity is its folder's absolute path, so no copy of another index
     write_docs(root / "docs", DOCS)
+    assert json.loads(ok(run_cli(["ingest", "docs", "--index-dir", "idx", "--json"], root)))["added"] == len(DOCS)
     english_as_hindi = {"forced-2023-02-02.txt": "Forced Language\nDate: 2023-02-02\n\nThe heron waited by the "
                                                  "reeds of the marsh until the evening bell."}
     write_docs(root / "other", english_as_hindi)
