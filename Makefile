@@ -2,13 +2,14 @@
 #   make run   - venv + install, ingest the sample corpus in data/corpus, answer a sample question (embedded defaults;
 #                the sample's vocabulary from data/corpus.env)
 #   make test  - venv + install (with dev extras), ruff, mypy (strict on rag_bot/agent and rag_bot/retrieval), the
-#                whole test suite
+#                whole test suite (tests/unit and tests/e2e)
+# make test-unit runs ruff and the unit tier only (no process, no server: under a minute); see CONTRIBUTING.md.
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 QUESTION ?= What was said about silence on 1969-01-23?
 
-.PHONY: run test install install-dev lint bench clean
+.PHONY: run test test-unit test-e2e install install-dev lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +32,13 @@ test: install-dev
 	$(BIN)/ruff check rag_bot ingest tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+
+test-unit: install-dev
+	$(BIN)/ruff check rag_bot ingest tests benchmarks
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit $(PYTEST_ARGS)
+
+test-e2e: install-dev
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/e2e $(PYTEST_ARGS)
 
 bench: install-dev
 	$(BIN)/python benchmarks/run_all.py

@@ -197,7 +197,7 @@ class RecordedRpc:
         self.retry = kwargs.get("retry")
         self.timeout = kwargs.get("timeout")
         request = kwargs.get("request")
-        writes = getattr(request, "writes", None) or []
+        writes = (request.get("writes") if isinstance(request, dict) else getattr(request, "writes", None)) or []
         self.documents = [w.update.name or w.delete for w in writes]
 
 

@@ -193,6 +193,7 @@ class _Plan:
     faults: deque = field(default_factory=deque)  # (Fault, actions or None)
     delays: deque = field(default_factory=deque)  # seconds
     queue: deque = field(default_factory=deque)  # dict | Fault | list[dict] (stream chunks)
+    drops: int = 0  # requests still to be answered by closing the connection (no HTTP response at all)
 
 
 # --- the server -----------------------------------------------------------------------------------------------
@@ -260,6 +261,19 @@ class GeminiStandIn:
         wanted = frozenset(actions) if actions is not None else None
         with self._lock:
             self._plan.faults.extend((Fault(status, message), wanted) for _ in range(n))
+
+    def drop_next(self, n: int = 1) -> None:
+        """The next ``n`` requests are read, recorded and answered by closing the connection: what a client sees
+        when a proxy or the network fails mid-request ("server disconnected without sending a response")."""
+        with self._lock:
+            self._plan.drops += n
+
+    def _take_drop(self) -> bool:
+        with self._lock:
+            if self._plan.drops > 0:
+                self._plan.drops -= 1
+                return True
+            return False
 
     def delay_next(self, seconds: float, n: int = 1) -> None:
         """The next ``n`` requests wait ``seconds`` before answering (to exercise client timeouts)."""
@@ -391,6 +405,9 @@ def _make_handler(stand_in: GeminiStandIn) -> type[BaseHTTPRequestHandler]:
                 raw_url=self.path, key_headers=key_headers,
             )
             stand_in._record(request)
+            if stand_in._take_drop():
+                self.close_connection = True
+                return  # nothing written: the client's read fails on the closed connection
             delay = stand_in._take_delay()
             if delay and stand_in._stopping.wait(delay):
                 return

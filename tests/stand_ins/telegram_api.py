@@ -8,7 +8,7 @@ process can talk to it while synchronous test code drives it through the methods
   getMyCommands, answerCallbackQuery, getFile; file downloads at ``/file/bot<token>/<file_path>``;
 * control: inject text messages / documents / callback presses / edits / raw updates, read what the bot sent per
   chat (in one global order, ``Sent.seq``), wait for N messages, and fault injection (``fail_next(method, n)``
-  answers 429 with retry_after);
+  answers 429 with retry_after, ``drop_next(method, n)`` closes the connection without an answer);
 * like Telegram: a malformed token gets 404 Not Found, a well-formed wrong one 401 Unauthorized; a message Telegram
   would refuse (empty, over 4096 characters, HTML it cannot parse) gets 400 and is kept in ``rejected`` so tests
   can assert that the bot never sent one.
@@ -78,6 +78,8 @@ class FakeTelegram:
         self.files: dict[str, tuple[str, bytes]] = {}
         self.faults: dict[str, int] = {}
         self.fault_hits: dict[str, int] = {}
+        self.drops: dict[str, int] = {}  # method -> calls still to be answered by closing the connection
+        self.drop_hits: dict[str, int] = {}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._wakeup: asyncio.Event | None = None
@@ -228,6 +230,12 @@ class FakeTelegram:
         with self._lock:
             self.faults[method] = self.faults.get(method, 0) + times
 
+    def drop_next(self, method: str, times: int = 1) -> None:
+        """Answer the next ``times`` calls of ``method`` by closing the connection without a response (a network
+        error for the client: the call is recorded in ``calls``, nothing is sent)."""
+        with self._lock:
+            self.drops[method] = self.drops.get(method, 0) + times
+
     def sent_to(self, chat_id: int) -> list[Sent]:
         with self._lock:
             return list(self.sent.get(chat_id, []))
@@ -308,7 +316,14 @@ class FakeTelegram:
                 self.fault_hits[method] = self.fault_hits.get(method, 0) + 1
                 self._lock.notify_all()
                 return self._error(429, "Too Many Requests: retry after 1", retry_after=1)
+            dropped = self.drops.get(method, 0) > 0
+            if dropped:
+                self.drops[method] -= 1
+                self.drop_hits[method] = self.drop_hits.get(method, 0) + 1
             self._lock.notify_all()
+        if dropped:
+            request.transport.close()  # the client reads a closed connection: no status, no body
+            return web.Response(status=204)
         handler = getattr(self, f"_m_{method}", None)
         if handler is None:
             return self._error(404, f"Not Found: method {method} is not implemented by the stand-in")

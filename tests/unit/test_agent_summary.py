@@ -64,13 +64,20 @@ def _history(turns: int) -> list:
 
 
 def test_fold_point_never_splits_tool_call_pairs():
-    messages = _history(4)
-    for keep in range(2, 12):
+    messages = _history(4)  # 16 messages, a user message every 4 (0, 4, 8, 12), each turn with a tool-call pair
+    cuts = {}
+    for keep in range(2, 13):  # every keep that leaves an earlier turn to fold: a cut must happen
         cut = fold_point(messages, 0, keep)
-        if cut is not None:
-            assert isinstance(messages[cut], HumanMessage)
-            assert len(messages) - cut >= keep
-            _pairs_intact(messages, cut)
+        assert cut is not None, keep
+        assert isinstance(messages[cut], HumanMessage)
+        assert len(messages) - cut >= keep
+        _pairs_intact(messages, cut)
+        cuts[keep] = cut
+    # the latest turn boundary that still keeps ``keep`` messages: as much as possible is folded
+    assert cuts == {**dict.fromkeys(range(2, 5), 12), **dict.fromkeys(range(5, 9), 8), **dict.fromkeys(range(9, 13), 4)}
+    # keeping more than the last three turns leaves only the first turn: nothing before it to fold
+    assert all(fold_point(messages, 0, keep) is None for keep in range(13, 18))
+    assert fold_point(messages, 8, 2) == 12 and fold_point(messages, 12, 2) is None  # never at or before ``start``
 
 
 def test_summary_longer_than_what_it_replaces_is_discarded():

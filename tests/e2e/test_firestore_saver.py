@@ -19,6 +19,7 @@ from langgraph.checkpoint.serde.types import ERROR, INTERRUPT
 
 from rag_bot.memory.firestore_common import decode_id, encode_id
 from rag_bot.memory.firestore_saver import FirestoreSaver
+from tests.stand_ins.firestore_emulator import record_rpcs
 
 
 def new_saver(project: str, *, timeout: float = 15.0, with_async: bool = True) -> FirestoreSaver:
@@ -82,9 +83,24 @@ def written_at(saver: FirestoreSaver, thread_id: str, sub: str) -> dict[str, obj
     return {s.id: s.update_time for s in ns_ref.collection(sub).get()}
 
 
+def commits(rpcs: list) -> list[list[str]]:
+    """The document paths of every ``commit`` RPC the client sent, in order (recorded at the gRPC boundary)."""
+    return [r.documents for r in rpcs if r.method == "commit"]
+
+
+def kind(path: str) -> str:
+    """The collection a written document path is in (``checkpoints``, ``chunks``, ``writes``, or the thread and
+    namespace marker documents' own collections)."""
+    return path.rsplit("/", 2)[-2]
+
+
 def test_three_megabyte_state_round_trips_in_one_commit(saver: FirestoreSaver) -> None:
     big = os.urandom(1_500_000).hex()  # 3 MB of incompressible text
+    rpcs = record_rpcs(saver.client)
     cfg = put(saver, "big", values={"messages": big, "small": 1})
+    [written] = commits(rpcs)  # one commit request went to the emulator, carrying the pieces and the head
+    kinds = [kind(p) for p in written]
+    assert kinds.count("checkpoints") == 1 and kinds.count("chunks") >= 4
     chunk_times = written_at(saver, "big", "chunks")
     head_times = written_at(saver, "big", "checkpoints")
     # it really is split: several chunk documents, each under the 1 MiB document limit ...
@@ -187,7 +203,10 @@ def test_list_before_limit_filter(saver: FirestoreSaver) -> None:
 
 def test_put_writes_one_commit_and_idx_semantics(saver: FirestoreSaver) -> None:
     cfg = put(saver, "w")
+    rpcs = record_rpcs(saver.client)
     saver.put_writes(cfg, [("a", 1), ("b", 2), ("c", 3)], "t1", "path")
+    [written] = commits(rpcs)
+    assert [kind(p) for p in written].count("writes") == 3
     times = written_at(saver, "w", "writes")
     assert len(times) == 3 and len(set(times.values())) == 1, "one commit per put_writes"
     saver.put_writes(cfg, [("a", 100), ("b", 200)], "t1")  # regular writes: insert-or-ignore
@@ -268,7 +287,13 @@ def test_get_next_version_is_monotonic(saver: FirestoreSaver) -> None:
 
 def test_state_over_the_request_limit_is_written_chunks_first_head_last(saver: FirestoreSaver) -> None:
     huge = os.urandom(6_000_000).hex()  # 12 MB: more than one commit can carry
+    rpcs = record_rpcs(saver.client)
     cfg = put(saver, "huge", values={"messages": huge})
+    sent = commits(rpcs)
+    assert len(sent) >= 2
+    assert [kind(p) for p in sent[-1]].count("checkpoints") == 1  # the head travels in the last request ...
+    earlier = [kind(p) for batch in sent[:-1] for p in batch]
+    assert "checkpoints" not in earlier and earlier.count("chunks") >= 2  # ... after the pieces
     chunk_times = written_at(saver, "huge", "chunks")
     [head_time] = written_at(saver, "huge", "checkpoints").values()
     assert len(set(chunk_times.values())) >= 2, "the pieces needed several commits"

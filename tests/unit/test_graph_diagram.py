@@ -7,8 +7,9 @@ import re
 from pathlib import Path
 
 from rag_bot.agent.diagram import README_END, README_START, mermaid
+from tests.conftest import REPO
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = REPO
 
 
 def test_readme_graph_block_matches_compiled_graph():

@@ -205,7 +205,7 @@ async def test_streaming_uses_sse(gemini, gemini_settings):
 
 
 # --- retries, failures, timeouts -----------------------------------------------------------------------------
-@pytest.mark.parametrize("status", [429, 500, 503])
+@pytest.mark.parametrize("status", [408, 429, 500, 502, 503, 504])
 def test_transient_error_then_success_is_retried(gemini, gemini_settings, status):
     gemini.fail_next(1, status)
     gemini.push_text("second time lucky")
@@ -275,6 +275,40 @@ def test_sync_timeout_is_retried_then_succeeds(gemini, gemini_settings):
     model = make_gemini_chat(gemini_settings(llm_timeout_s=0.5, llm_max_retries=1), "answer")
     assert model.invoke("hi").content == "after a slow attempt"
     assert len(gemini.requests) == 2
+
+
+SYNC_DROP_NOT_RETRIED = ("known gap: on the sync (httpx) path google-genai retries only ConnectError and timeouts, so a "
+                         "connection closed without a response (httpx.RemoteProtocolError) is neither retried nor typed")
+
+
+@pytest.mark.xfail(strict=True, reason=SYNC_DROP_NOT_RETRIED)
+def test_dropped_connection_is_retried_then_succeeds(gemini, gemini_settings):
+    gemini.drop_next(1)  # the first request gets no response at all: the connection is closed
+    gemini.push_text("after a dropped connection")
+    assert make_gemini_chat(gemini_settings(llm_max_retries=1), "answer").invoke("hi").content == (
+        "after a dropped connection")
+    assert len(gemini.requests) == 2
+
+
+async def test_async_dropped_connection_is_retried_then_succeeds(gemini, gemini_settings):
+    gemini.drop_next(1)
+    gemini.push_text("async after a drop")
+    reply = await make_gemini_chat(gemini_settings(llm_max_retries=1), "answer").ainvoke("hi")
+    assert reply.content == "async after a drop" and len(gemini.requests) == 2
+
+
+async def test_connection_dropped_on_every_attempt_is_a_connection_error(gemini, gemini_settings):
+    gemini.drop_next(50)
+    with pytest.raises(GeminiConnectionError, match="Cannot reach http://127.0.0.1") as info:
+        await make_gemini_chat(gemini_settings(llm_max_retries=1), "answer").ainvoke("hi")
+    assert len(gemini.requests) == 2 and "2 attempts" in str(info.value)  # the first attempt + 1 retry
+
+
+@pytest.mark.xfail(strict=True, reason=SYNC_DROP_NOT_RETRIED)
+def test_sync_connection_dropped_on_every_attempt_is_a_connection_error(gemini, gemini_settings):
+    gemini.drop_next(50)
+    with pytest.raises(GeminiConnectionError, match="Cannot reach http://127.0.0.1"):
+        make_gemini_chat(gemini_settings(llm_max_retries=1), "answer").invoke("hi")
 
 
 def test_unreachable_endpoint_is_a_connection_error(make_settings, gemini):

@@ -18,7 +18,7 @@ from ingest.loaders import load_bytes
 from rag_bot.models.embeddings import get_embedder
 from tests.chunk_shapes import SHAPES
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

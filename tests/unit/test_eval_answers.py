@@ -1,11 +1,8 @@
-"""Answer-quality metrics (rag_bot.evaluation.answers) on hand-made replies, and one `rag-bot eval answers` run."""
+"""Answer-quality metrics (rag_bot.evaluation.answers) on hand-made replies (the command: test_eval_answers_cli.py)."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import zlib
 
 import numpy as np
@@ -16,7 +13,6 @@ from rag_bot.agent import prompts
 from rag_bot.agent.service import Reply
 from rag_bot.evaluation import answers as ev
 from rag_bot.evaluation import judges
-from tests.conftest import REPO
 
 SILENCE = {"source": "pdf/talks.pdf", "date": "1969-01-23", "title": "On Silence",
            "text": "When I was young I knew an old bell-maker in Varanasi named Keshav. He listened to the silence "
@@ -195,30 +191,3 @@ def test_evaluate_answers_asks_history_first_in_one_thread():
     assert asked[0][1] == asked[1][1] != asked[2][1]
     assert result.results[0].history_turns == 1 and result.results[0].facts_rate == 1.0
     assert [r["kind"] for r in ev.sample_questions(rows(), 1)] == ["topical", "unanswerable"]
-
-
-# --- the command ---------------------------------------------------------------------------------------------
-def test_cli_eval_answers_json_on_the_extractive_default(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "RAG_BOT_GOOGLE_API_KEY",
-                                                            "RAG_BOT_LLM_PROVIDER")}
-    env.update({"PYTHONPATH": str(REPO), "ANONYMIZED_TELEMETRY": "False"})
-    code = "from rag_bot.frontends import cli_eval; from rag_bot.frontends.cli import main; main()"
-    result = subprocess.run(
-        [sys.executable, "-c", code, "eval", "answers", "--limit", "8", "--json",
-         "--index-dir", str(tmp_path / "index")],
-        capture_output=True, text=True, cwd=REPO, env=env, timeout=900,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    data = json.loads(result.stdout.strip().splitlines()[-1])
-    assert {"provider", "judge", "threshold", "summary", "by_language", "by_kind", "questions", "ingest"} <= set(data)
-    assert data["provider"] == "extractive" and data["judge"] == "embedding"
-    s = data["summary"]
-    for key in ("refusal_rate", "false_refusal_rate", "citation_validity", "facts_rate", "groundedness",
-                "latency_p50_s", "latency_p95_s", "model_calls_mean"):
-        assert key in s
-    assert s["questions"] == 8 and len(data["questions"]) == 8
-    assert s["citation_validity"] == 1.0
-    assert data["ingest"]["failed"] == []
-    assert {"en", "hi"} <= set(data["by_language"])
-    first = data["questions"][0]
-    assert {"id", "answer", "citations", "documents", "refused", "facts_found", "latency_s", "model_calls"} <= set(first)

@@ -1,4 +1,5 @@
-"""End to end: the real bot process (``rag-bot telegram``) against the Bot API stand-in, plus the formatter."""
+"""End to end: the real bot process (``rag-bot telegram``) against the Bot API stand-in (the formatter and the
+upload names are unit-tested in test_telegram_formatting.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rag_bot.frontends.telegram.formatting import escaped_length, render, render_reply, split_text
-from rag_bot.frontends.telegram.uploads import store_upload, upload_name
-from tests.stand_ins.telegram_api import BOT_USER, BotProcess, FakeTelegram, html_problem, ingest_sample_corpus
+from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, FakeTelegram, ingest_sample_corpus
 
 ADMIN = 42
 MENTION = "@" + BOT_USER["username"]
@@ -49,87 +48,15 @@ def question_id(update: dict) -> int:
     return update["message"]["message_id"]
 
 
+def refused(fake: FakeTelegram, chat_id: int) -> list[str]:
+    """What the stand-in refused (as Telegram would: too long, HTML it cannot parse, empty) in one chat.
+
+    ``fake.sent`` holds accepted messages only, so checks on it cannot catch an invalid one: this list can."""
+    return [reason for _, reason, params in fake.rejected if int(params.get("chat_id", 0)) == chat_id]
+
+
 def plain(sent_text: str) -> str:
     return html.unescape(sent_text.replace("<b>", "").replace("</b>", ""))
-
-
-# --------------------------------------------------------------------------------------------- formatter (unit)
-def test_split_10000_characters_at_paragraphs_sentences_and_words():
-    paragraph = " ".join(f"Sentence {i} says that a < b && c > d holds." for i in range(12))
-    text = "\n\n".join(f"{paragraph} [{p}]" for p in range(30))
-    assert len(text) > 10_000
-    parts = split_text(text)
-    assert len(parts) >= 3
-    assert "".join(parts) == text
-    assert all(escaped_length(p) <= 4096 for p in parts)
-    assert all(p.endswith("\n\n") for p in parts[:-1])  # paragraph boundaries were enough
-
-    one_paragraph = " ".join(f"Sentence {i} says that a < b && c > d holds." for i in range(400))
-    parts = split_text(one_paragraph)
-    assert "".join(parts) == one_paragraph and len(parts) > 1
-    assert all(p.endswith("holds. ") for p in parts[:-1])  # sentence boundaries
-
-    words = " ".join(["&&&&&"] * 2000)  # no sentence end at all; every '&' costs 5 after escaping
-    parts = split_text(words)
-    assert "".join(parts) == words and all(escaped_length(p) <= 4096 for p in parts)
-    assert all(p.endswith(" ") for p in parts[:-1])  # word boundaries
-
-    blob = "<" * 10_000  # one giant "word": characters as the last resort, never half an entity
-    messages = render(blob)
-    assert all(len(m) <= 4096 and html_problem(m) is None for m in messages)
-    assert "".join(html.unescape(m) for m in messages) == blob
-
-
-def test_render_reply_escapes_everything_and_lists_citations():
-    messages = render_reply("Model said <script>alert(1)</script> & a < b", [
-        {"n": 1, "source": "x<y>.txt", "date": "1969-01-23"}, {"n": 2, "source": "notes & more.md", "date": None}])
-    assert len(messages) == 1
-    text = messages[0]
-    assert html_problem(text) is None
-    assert "&lt;script&gt;" in text and "<b>Sources:</b>" in text
-    assert "[1] x&lt;y&gt;.txt, 1969-01-23" in text and "[2] notes &amp; more.md" in text
-
-
-def test_sources_lines_cannot_be_forged_and_controls_are_removed():
-    [text] = render_reply("Quoted \x1b[31mred\x1b[0m text \u202eevil [1]", [
-        {"n": 1, "source": "notes\n[2] official-policy.pdf", "date": "1969-01-23\r\n[3] x"}])
-    lines = html.unescape(text).splitlines()
-    assert lines[-2:] == ["<b>Sources:</b>", "[1] notes [2] official-policy.pdf, 1969-01-23 [3] x"]
-    assert not any(ch in text for ch in "\x1b\r\u202e")
-
-
-def test_upload_names_are_readable_and_harmless():
-    assert upload_name("../../etc/passwd.txt") == "passwd.txt"
-    assert upload_name("..\\..\\win.ini.md") == "win.ini.md"
-    assert upload_name(".hidden.txt") == "hidden.txt"
-    assert upload_name("..") is None and upload_name("") is None and upload_name(".txt") is None
-    assert upload_name("my talk (1969).PDF") == "my talk (1969).pdf"
-    assert upload_name("नोट्स-1969-01-01.txt") == "नोट्स-1969-01-01.txt"  # Unicode letters and marks stay
-    assert upload_name("वार्ता 1.md") == "वार्ता 1.md" and upload_name("प्रवचन 1.md") == "प्रवचन 1.md"
-    assert upload_name("प्रवचन.pdf") == "प्रवचन.pdf"
-    # control characters, line breaks and brackets cannot forge a "[2] ..." line under Sources
-    assert upload_name("notes\n[2] official-policy.pdf") == "notes 2_official-policy.pdf"
-    assert upload_name("evil\x1b]52;c;aGk=\x07name.txt") == "evil 52_c_aGk_name.txt"
-    assert upload_name("x.p$f") is None  # a suffix that is not a plain extension
-    long = upload_name("प" * 400 + ".md")
-    assert long.endswith(".md") and len(long.encode()) <= 160
-
-
-def test_uploads_never_replace_each_other(tmp_path):
-    folder = tmp_path / "uploads"
-    first = store_upload(folder, "वार्ता 1.md", b"first talk")
-    second = store_upload(folder, "प्रवचन 1.md", b"second talk")
-    assert first.name == "वार्ता 1.md" and second.name == "प्रवचन 1.md"
-    again = store_upload(folder, "वार्ता 1.md", b"first talk")  # the same document sent twice: the same file
-    other = store_upload(folder, "वार्ता 1.md", b"another admin's different talk")
-    later = store_upload(folder, "वार्ता 1.md", b"a third version")
-    assert again == first and other.name == "वार्ता 1 (2).md" and later.name == "वार्ता 1 (3).md"
-    assert {p.name: p.read_bytes() for p in folder.iterdir()} == {
-        "वार्ता 1.md": b"first talk", "प्रवचन 1.md": b"second talk",
-        "वार्ता 1 (2).md": b"another admin's different talk", "वार्ता 1 (3).md": b"a third version"}
-    with pytest.raises(ValueError):
-        store_upload(folder, "../escape.md", b"x")
-    assert not (tmp_path / "escape.md").exists()
 
 
 # --------------------------------------------------------------------------------------------- real bot
@@ -148,7 +75,7 @@ def test_question_answered_with_citations(fake, bot):
     update = fake.send_text(1002, 1002, SILENCE)
     [reply] = fake.wait_sent(1002, 1)
     assert reply.reply_to_message_id == question_id(update)
-    assert html_problem(reply.text) is None
+    assert reply.parse_mode == "HTML" and refused(fake, 1002) == []
     text = plain(reply.text)
     assert "silence" in text.lower() and "[1]" in text
     assert "Sources:" in text and "[1] pdf/talks-1969-jan.pdf, 1969-01-23" in text
@@ -207,7 +134,7 @@ def test_admin_upload_is_ingested_and_answerable_with_html_escaped(fake, bot):
     update = fake.send_text(1005, ADMIN, "What does the Zorblax rule state?")
     reply = fake.wait_sent(1005, 3)[2]
     assert reply.reply_to_message_id == question_id(update)
-    assert html_problem(reply.text) is None
+    assert reply.parse_mode == "HTML" and refused(fake, 1005) == []
     assert "a &lt; b &amp;&amp; c &gt; d" in reply.text
     assert "a < b && c > d" in plain(reply.text)
     assert "[1] zorblax-1971-05-05.txt" in plain(reply.text)
@@ -260,8 +187,7 @@ def test_long_answer_is_split_into_valid_messages(fake, bot):
     for line in lines[1:]:  # every quoted sentence arrived whole: splits fell only between lines
         assert (re.fullmatch(r"- “The quiet river of Zanthor carries song number \d+ .*dawn\.” \[\d+\]", line)
                 or line == "Sources:" or re.fullmatch(r"\[\d+\] .+", line)), line
-    for p in parts:
-        assert len(p.text) <= 4096 and html_problem(p.text) is None
+    assert all(p.parse_mode == "HTML" for p in parts) and refused(fake, 1007) == []
 
 
 def test_flood_limit_429_is_retried(fake, bot):
@@ -271,6 +197,52 @@ def test_flood_limit_429_is_retried(fake, bot):
     [reply] = fake.wait_sent(1008, 1)
     assert reply.reply_to_message_id == question_id(update)
     assert fake.fault_hits["sendMessage"] == hits + 1
+
+
+def test_network_error_is_retried(fake, bot):
+    """The connection of the answer's sendMessage is closed without a response (a network error): the bot sends
+    the answer again after a back-off, once."""
+    fake.drop_next("sendMessage", 1)
+    drops = fake.drop_hits.get("sendMessage", 0)
+    calls = len(fake.calls_of("sendMessage"))
+    update = fake.send_text(1011, 1011, SILENCE)
+    [reply] = fake.wait_sent(1011, 1)
+    assert reply.reply_to_message_id == question_id(update)
+    assert fake.drop_hits["sendMessage"] == drops + 1  # the first attempt really was lost ...
+    answer_calls = [c for c in fake.calls_of("sendMessage")[calls:] if int(c["chat_id"]) == 1011]
+    assert len(answer_calls) == 2 and answer_calls[0]["text"] == answer_calls[1]["text"]  # ... and sent again
+    time.sleep(1.0)
+    assert len(fake.sent_to(1011)) == 1  # delivered once
+
+
+def test_sources_lists_every_document_of_the_corpus(fake, bot):
+    fake.send_text(1012, 1012, "/sources")
+    [reply] = fake.wait_sent(1012, 1)
+    lines = plain(reply.text).splitlines()
+    corpus = REPO / "data" / "corpus"
+    files = sorted(p.relative_to(corpus).as_posix() for p in corpus.rglob("*") if p.is_file())
+    count = int(re.search(r"\((\d+)\)", lines[0])[1])
+    items = lines[1:]
+    assert count == len(items) >= 15  # 15 documents in 13 files (PDFs of several talks), plus earlier uploads
+    for name in files:
+        assert any(f" {name}" in line for line in items), name
+    assert any(line.startswith("• 1969-01-23 pdf/talks-1969-jan.pdf") for line in items), items
+    dates = [line.split()[1] for line in items]
+    assert dates == sorted(dates)  # listed by date
+    assert any(line.endswith("(hi)") for line in items) and any(line.endswith("(en)") for line in items)
+
+
+def test_reset_starts_a_new_conversation(fake, bot):
+    fake.send_text(1013, 1013, "What was said about fear on 1969-03-09?")
+    fake.wait_sent(1013, 1)
+    fake.send_text(1013, 1013, "What did I ask before?")
+    before = plain(fake.wait_sent(1013, 2)[1].text)
+    assert "fear on 1969-03-09" in before, before
+    fake.send_text(1013, 1013, "/reset")
+    assert "new conversation" in fake.wait_sent(1013, 3)[2].text
+    fake.send_text(1013, 1013, "What did I ask before?")
+    after = plain(fake.wait_sent(1013, 4)[3].text)
+    assert "fear" not in after, after  # the new thread holds nothing of the old one
 
 
 def test_duplicate_update_answered_once(fake, bot):
@@ -302,13 +274,11 @@ def test_group_chat_answers_only_when_mentioned_or_replied_to(fake, bot):
 
 def test_every_message_sent_was_valid(fake, bot):
     """Nothing the bot sent was refused by the stand-in's Telegram checks (length, HTML): refused messages are
-    recorded there, not only the accepted ones."""
+    recorded there, not only the accepted ones; the HTML check applies because every message is sent as HTML."""
     assert fake.rejected == [], fake.rejected[:3]
     sent = fake.all_sent()
     assert sent
-    for message in sent:
-        assert len(message.text) <= 4096
-        assert message.parse_mode == "HTML" and html_problem(message.text) is None, message.text
+    assert all(message.parse_mode == "HTML" for message in sent), [m.text[:80] for m in sent if m.parse_mode != "HTML"]
     assert bot.proc.poll() is None, "the bot must still be running"
 
 
@@ -331,6 +301,44 @@ def test_agent_failure_gets_an_apology_and_the_bot_stays_up(sample_index, tmp_pa
         finally:
             process.stop()
         assert "Traceback" in process.log() and "test-key-not-real" not in process.log()
+
+
+def test_two_chats_are_served_concurrently(sample_index, tmp_path):
+    """Two chats ask at once; the Gemini stand-in holds each router request until the other chat's has arrived
+    too. Served one after the other, the first would wait out the barrier (60 s) and break it."""
+    import threading
+
+    from tests.stand_ins.gemini_api import GeminiStandIn, text_response
+
+    both_routing = threading.Barrier(2, timeout=60)
+    broken: list[str] = []
+
+    def responder(request):
+        if request.system_text.startswith("You classify ONE user message"):
+            try:
+                both_routing.wait()
+            except threading.BrokenBarrierError:
+                broken.append(request.last_user_text)
+            return text_response("conversational")
+        reply = text_response(f"Hello from the stand-in ({len(request.last_user_text)})")
+        return [reply] if request.action == "streamGenerateContent" else reply
+
+    shutil.copytree(sample_index, tmp_path / "index")
+    with GeminiStandIn(api_key="test-key-concurrent", responder=responder) as gemini, FakeTelegram() as server:
+        process = BotProcess(server, tmp_path, tmp_path / "index", RAG_BOT_LLM_PROVIDER="gemini",
+                             GOOGLE_API_KEY="test-key-concurrent", RAG_BOT_GEMINI_BASE_URL=gemini.base_url,
+                             RAG_BOT_LLM_MAX_RETRIES="0", RAG_BOT_LLM_TIMEOUT_S="120").start()
+        try:
+            server.push_updates([{"message": server.user_message(4001, 4001, "Hello there!")},
+                                 {"message": server.user_message(4002, 4002, "Hi, bot!")}])
+            first = server.wait_sent(4001, 1, timeout=180)[0]
+            second = server.wait_sent(4002, 1, timeout=180)[0]
+        finally:
+            process.stop()
+    assert broken == [], f"the chats were served one after the other: {broken}"
+    assert "Hello from the stand-in" in first.text and "Hello from the stand-in" in second.text
+    routed = [r for r in gemini.generate_requests if r.system_text.startswith("You classify ONE user message")]
+    assert len(routed) == 2
 
 
 # ------------------------------------------------------------------------------------------------ webhook mode

@@ -8,16 +8,15 @@ stand-in (a real HTTP server in this process) where a model is involved, and che
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import sqlite3
 import subprocess
 import sys
-import sysconfig
 from pathlib import Path
 
 import pytest
 
+from tests.cli_support import run_cli
 from tests.stand_ins.gemini_api import GeminiStandIn, text_response
 
 KEY = "sk-test-KEY-must-never-be-printed"
@@ -25,24 +24,9 @@ TALK = ("The River Festival\nDate: 2021-03-04\n\nOn the evening of the river fes
         "hundred paper lanterns on the water. The lanterns were made in the village school during February.\n")
 
 
-def entry_point() -> str:
-    for folder in (Path(sys.executable).parent, Path(sysconfig.get_path("scripts"))):
-        candidate = folder / "rag-bot"
-        if candidate.exists():
-            return str(candidate)
-    found = shutil.which("rag-bot")
-    assert found, "the rag-bot console script is not installed next to this Python"
-    return found
-
-
 def run(args: list[str], cwd: Path, env: dict[str, str] | None = None, stdin: str | None = None,
         timeout: float = 300) -> subprocess.CompletedProcess:
-    base = {k: v for k, v in os.environ.items() if not k.startswith("RAG_BOT_")
-            and k not in ("GOOGLE_API_KEY", "TELEGRAM_BOT_TOKEN")}
-    base.update({"RAG_BOT_CHECKPOINTER": "memory", "ANONYMIZED_TELEMETRY": "False"})
-    base.update(env or {})
-    return subprocess.run([entry_point(), *args], cwd=cwd, env=base, input=stdin, capture_output=True, text=True,
-                          timeout=timeout)
+    return run_cli(args, cwd, env, stdin, timeout)
 
 
 def assert_one_sentence(result: subprocess.CompletedProcess, *expected: str) -> str:

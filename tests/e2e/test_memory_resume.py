@@ -21,8 +21,7 @@ from rag_bot.memory.errors import MemoryUnavailableError
 from rag_bot.memory.factory import make_checkpointer, open_async_checkpointer
 from rag_bot.memory.firestore_common import AsyncClient, Client
 from rag_bot.memory.firestore_saver import FirestoreSaver
-
-REPO = Path(__file__).resolve().parent.parent
+from tests.conftest import REPO
 
 TURN = r"""
 import asyncio, json, sys

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from rag_bot.agent.service import AgentService
+from tests.conftest import REPO
 
-CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus"
+CORPUS = REPO / "data" / "corpus"
 FILES = [CORPUS / "txt" / "death-1969-11-02.txt", CORPUS / "html" / "fear-1969-03-09.html"]
 
 
