@@ -68,6 +68,12 @@ from IPython.display import Markdown, display
 if not Path("data/corpus").is_dir() and Path("../data/corpus").is_dir():
     os.chdir("..")  # opened from notebooks/: work from the repository root
 os.environ.setdefault("ANONYMIZED_TELEMETRY", "False")
+# the sample corpus's vocabulary (what `make run` and the tests read): words such as "talk" name a document in a
+# question, so they are not content words (values already in the environment win)
+for line in Path("data/corpus.env").read_text(encoding="utf-8").splitlines():
+    if "=" in line and not line.lstrip().startswith("#"):
+        key, value = line.split("=", 1)
+        os.environ.setdefault(key.strip(), value.strip().strip('"'))
 
 from ingest.pipeline import ingest_paths
 from rag_bot.config import Settings
