@@ -1,5 +1,5 @@
 """Text shapes that chunking must handle at a cost linear in their size (issue 11), each made at any size ``n``
-(characters): degenerate ones and normal prose. Used by ``tests/test_chunking.py`` and
+(characters): degenerate ones and normal prose. Used by ``tests/e2e/test_chunking.py`` and
 ``benchmarks/bench_chunking.py``.
 """
 

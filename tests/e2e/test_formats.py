@@ -1,6 +1,6 @@
 """EPUB, ODT, PPTX, RTF and e-mail: real files made here, ingested end to end into the real indexes, found by
 search, with the title and date their format holds; damaged files fail with a reason (bombs and hostile inputs of
-these formats are in tests/hostile.py and tests/test_hostile_ingest.py)."""
+these formats are in tests/hostile.py and tests/e2e/test_hostile_ingest.py)."""
 
 from __future__ import annotations
 

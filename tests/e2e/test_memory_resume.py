@@ -28,7 +28,7 @@ import asyncio, json, sys
 from langchain_core.messages import HumanMessage
 from rag_bot.config import Settings
 from rag_bot.memory.factory import make_checkpointer, open_async_checkpointer
-from tests.test_memory_resume import build_graph
+from tests.e2e.test_memory_resume import build_graph
 
 mode, thread_id, text = sys.argv[1:4]
 settings = Settings(_env_file=None)

@@ -119,7 +119,7 @@ def test_sqlite_files_are_created_private(make_settings, tmp_path) -> None:
     from langchain_core.messages import HumanMessage
 
     from rag_bot.memory.factory import make_checkpointer, open_async_checkpointer
-    from tests.test_memory_resume import build_graph
+    from tests.e2e.test_memory_resume import build_graph
 
     def mode(path) -> int:
         return stat.S_IMODE(path.stat().st_mode)
@@ -170,7 +170,7 @@ def test_locked_sqlite_waits_then_raises_a_typed_sentence(make_settings, tmp_pat
 
     from rag_bot.memory.errors import MemoryBusyError, MemoryUnavailableError
     from rag_bot.memory.factory import make_checkpointer
-    from tests.test_memory_resume import build_graph
+    from tests.e2e.test_memory_resume import build_graph
 
     path = tmp_path / "memory.sqlite"
     settings = make_settings(checkpointer="sqlite", sqlite_path=path, sqlite_busy_timeout_s=0.5)

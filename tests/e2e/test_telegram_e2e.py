@@ -227,8 +227,8 @@ def test_sources_lists_every_document_of_the_corpus(fake, bot):
     for name in files:
         assert any(f" {name}" in line for line in items), name
     assert any(line.startswith("• 1969-01-23 pdf/talks-1969-jan.pdf") for line in items), items
-    dates = [line.split()[1] for line in items]
-    assert dates == sorted(dates)  # listed by date
+    dates = [line.split()[1] for line in items if line.split()[1] != "?"]  # earlier tests' uploads have no date
+    assert len(dates) >= 15 and dates == sorted(dates)  # listed by date
     assert any(line.endswith("(hi)") for line in items) and any(line.endswith("(en)") for line in items)
 
 
