@@ -89,6 +89,7 @@ def _transport_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[Bas
             continue
         timeouts.append(module.TimeoutException)
         connections.append(module.NetworkError)
+        connections.append(module.RemoteProtocolError)  # the server closed the connection without a response
     try:
         import aiohttp
 
@@ -99,6 +100,7 @@ def _transport_errors() -> tuple[tuple[type[BaseException], ...], tuple[type[Bas
 
 
 _TIMEOUTS, _CONNECTIONS = _transport_errors()
+_DROPPED: tuple[type[BaseException], ...] = tuple(c for c in _CONNECTIONS if c.__name__ == "RemoteProtocolError")
 
 
 class GeminiChatModel(ChatGoogleGenerativeAI):
@@ -152,11 +154,19 @@ class GeminiChatModel(ChatGoogleGenerativeAI):
         raise translated from exc
 
     def _generate(self, *args: Any, **kwargs: Any) -> ChatResult:
-        try:
-            return super()._generate(*args, **kwargs)
-        except (*_TIMEOUTS, *_CONNECTIONS, ModelError, GoogleGenerativeAIError) as exc:
-            self._raise(exc)
-            raise  # unreachable: _raise always raises
+        # The SDK's sync (httpx) client retries connect errors and timeouts but not a connection closed without a
+        # response (RemoteProtocolError), which its async client does retry: retried here, as often.
+        attempts = max(1, int(self.max_retries or 1))
+        for attempt in range(1, attempts + 1):
+            try:
+                return super()._generate(*args, **kwargs)
+            except _DROPPED as exc:
+                if attempt < attempts:
+                    continue
+                self._raise(exc)
+            except (*_TIMEOUTS, *_CONNECTIONS, ModelError, GoogleGenerativeAIError) as exc:
+                self._raise(exc)
+        raise AssertionError("unreachable: every attempt returns or raises")
 
     async def _agenerate(self, *args: Any, **kwargs: Any) -> ChatResult:
         try:

@@ -277,11 +277,6 @@ def test_sync_timeout_is_retried_then_succeeds(gemini, gemini_settings):
     assert len(gemini.requests) == 2
 
 
-SYNC_DROP_NOT_RETRIED = ("known gap: on the sync (httpx) path google-genai retries only ConnectError and timeouts, so a "
-                         "connection closed without a response (httpx.RemoteProtocolError) is neither retried nor typed")
-
-
-@pytest.mark.xfail(strict=True, reason=SYNC_DROP_NOT_RETRIED)
 def test_dropped_connection_is_retried_then_succeeds(gemini, gemini_settings):
     gemini.drop_next(1)  # the first request gets no response at all: the connection is closed
     gemini.push_text("after a dropped connection")
@@ -304,7 +299,6 @@ async def test_connection_dropped_on_every_attempt_is_a_connection_error(gemini,
     assert len(gemini.requests) == 2 and "2 attempts" in str(info.value)  # the first attempt + 1 retry
 
 
-@pytest.mark.xfail(strict=True, reason=SYNC_DROP_NOT_RETRIED)
 def test_sync_connection_dropped_on_every_attempt_is_a_connection_error(gemini, gemini_settings):
     gemini.drop_next(50)
     with pytest.raises(GeminiConnectionError, match="Cannot reach http://127.0.0.1"):
