@@ -7,13 +7,13 @@ import itertools
 import re
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import ConfigDict, Field
 
 from rag_bot.agent.models import RoleModels, extractive_models
@@ -131,6 +131,21 @@ class ScriptedChatModel(BaseChatModel):
         if item is None:
             raise AssertionError("ScriptedChatModel ran out of responses")
         return ChatResult(generations=[ChatGeneration(message=item.model_copy(deep=True))])
+
+
+class StreamingScriptedModel(ScriptedChatModel):
+    """A scripted model whose replies arrive in small chunks (a real ``_stream``), as Gemini's do."""
+
+    chunk_size: int = 4
+
+    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+        text = str(self._generate(messages, stop, run_manager, **kwargs).generations[0].message.content)
+        for i in range(0, len(text), self.chunk_size):
+            chunk = ChatGenerationChunk(message=AIMessageChunk(content=text[i:i + self.chunk_size]))
+            if run_manager:
+                run_manager.on_llm_new_token(chunk.text, chunk=chunk)
+            yield chunk
 
 
 def make_settings(**overrides: Any) -> Settings:

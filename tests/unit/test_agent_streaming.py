@@ -6,13 +6,8 @@ Unit cases for the gate, then the whole graph with a scripted model that really 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
-from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.messages import AIMessageChunk, BaseMessage
-from langchain_core.outputs import ChatGenerationChunk
+from langchain_core.messages import AIMessageChunk
 from langgraph.checkpoint.memory import InMemorySaver
 
 from rag_bot.agent import prompts
@@ -20,7 +15,13 @@ from rag_bot.agent.grounding import AnswerAssembler
 from rag_bot.agent.nodes.answer import ANSWER_DELTA
 from rag_bot.agent.service import AgentService
 from rag_bot.agent.streaming import TurnStreamer
-from tests.agent_support import InMemoryRetriever, ScriptedChatModel, make_settings, models_with
+from tests.agent_support import (
+    InMemoryRetriever,
+    ScriptedChatModel,
+    StreamingScriptedModel,
+    make_settings,
+    models_with,
+)
 
 DOCS = [{"source": "a.txt", "date": "1969-01-23"}, {"source": "b.txt", "date": "1970-02-01"}]
 
@@ -78,21 +79,6 @@ def test_turn_streamer_shows_answer_deltas_and_only_the_first_conversational_rep
         streamer.event("messages", (AIMessageChunk(content=piece, id="c1"), {"langgraph_node": "conversational"}))
     streamer.event("messages", (AIMessageChunk(content="Other reply", id="c2"), {"langgraph_node": "conversational"}))
     assert chat == ["Hello", " there", " friend!"]
-
-
-class StreamingScriptedModel(ScriptedChatModel):
-    """A scripted model whose replies arrive in small chunks (a real ``_stream``), as Gemini's do."""
-
-    chunk_size: int = 4
-
-    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
-        text = str(self._generate(messages, stop, run_manager, **kwargs).generations[0].message.content)
-        for i in range(0, len(text), self.chunk_size):
-            chunk = ChatGenerationChunk(message=AIMessageChunk(content=text[i:i + self.chunk_size]))
-            if run_manager:
-                run_manager.on_llm_new_token(chunk.text, chunk=chunk)
-            yield chunk
 
 
 def streaming_service(answer=None, conversational=None, router=None) -> AgentService:

@@ -14,13 +14,9 @@ from __future__ import annotations
 import random
 import re
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.messages import AIMessageChunk, BaseMessage
-from langchain_core.outputs import ChatGenerationChunk
 from langgraph.checkpoint.memory import InMemorySaver
 
 from rag_bot.agent import inputs, prompts
@@ -33,6 +29,7 @@ from tests.agent_support import (
     CORPUS,
     InMemoryRetriever,
     ScriptedChatModel,
+    StreamingScriptedModel,
     make_settings,
     models_with,
     parse_answer_prompt,
@@ -182,21 +179,6 @@ def test_shown_text_is_a_prefix_of_the_final_answer_at_every_split_point(raw, ch
         assert "evil.example" not in final and "moon" not in final and "Paris" not in final
         assert prompts.NOT_FOUND not in final
     assert whole.answered == bool(find_markers(final))
-
-
-class StreamingScriptedModel(ScriptedChatModel):
-    """Scripted replies streamed in chunks of ``chunk_size`` characters (a real ``_stream``)."""
-
-    chunk_size: int = 3
-
-    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
-                run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
-        text = str(self._generate(messages, stop, run_manager, **kwargs).generations[0].message.content)
-        for i in range(0, len(text), self.chunk_size):
-            chunk = ChatGenerationChunk(message=AIMessageChunk(content=text[i:i + self.chunk_size]))
-            if run_manager:
-                run_manager.on_llm_new_token(chunk.text, chunk=chunk)
-            yield chunk
 
 
 @pytest.mark.parametrize("first", [
