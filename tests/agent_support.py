@@ -16,6 +16,7 @@ from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
 from pydantic import ConfigDict, Field
 
+from rag_bot.agent import prompts
 from rag_bot.agent.models import RoleModels, extractive_models
 from rag_bot.config import Settings
 from rag_bot.retrieval.types import Passage, SearchFilters
@@ -187,3 +188,18 @@ def parse_transcript(text: str) -> list[tuple[str, str]]:
         if role in ("USER", "ASSISTANT"):
             out.append((role.lower(), body))
     return out
+
+
+def role_of_system(system: str) -> str:
+    """The model role a request to the Gemini stand-in comes from, recognised by its system prompt ("unknown" when
+    none matches); the router and agent prompts name the corpus as the graph's settings do (conftest's env)."""
+    corpus = Settings(_env_file=None).corpus_description
+    for role, prompt in (("router", prompts.router_system(corpus)), ("agent", prompts.agent_system(corpus)),
+                         ("condense", prompts.CONDENSE_SYSTEM), ("summary", prompts.SUMMARY_SYSTEM)):
+        if system == prompt:
+            return role
+    if system.startswith(prompts.ANSWER_SYSTEM.split("\n", 1)[0]):
+        return "answer"
+    if system.startswith(prompts.CONVERSATIONAL_SYSTEM.split("{", 1)[0]):
+        return "conversational"
+    return "unknown"

@@ -13,10 +13,8 @@ import threading
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from rag_bot.agent import prompts
 from rag_bot.agent.service import AgentService
-from rag_bot.config import Settings
-from tests.agent_support import tag_text
+from tests.agent_support import role_of_system, tag_text
 from tests.stand_ins.gemini_api import Fault, GeminiRequest, GeminiStandIn, function_call_response, text_response
 
 API_KEY = "test-key"
@@ -46,17 +44,7 @@ _PASSAGE = re.compile(r'<passage n="(\d+)"[^>]*>(.*?)</passage>', re.S)
 
 
 def role_of(request: GeminiRequest) -> str:
-    system = request.system_text
-    corpus = Settings(_env_file=None).corpus_description  # as the graph's settings read it (conftest's env)
-    for role, prompt in (("router", prompts.router_system(corpus)), ("agent", prompts.agent_system(corpus)),
-                         ("condense", prompts.CONDENSE_SYSTEM), ("summary", prompts.SUMMARY_SYSTEM)):
-        if system == prompt:
-            return role
-    if system.startswith(prompts.ANSWER_SYSTEM.split("\n", 1)[0]):
-        return "answer"
-    if system.startswith(prompts.CONVERSATIONAL_SYSTEM.split("{", 1)[0]):
-        return "conversational"
-    return "unknown"
+    return role_of_system(request.system_text)
 
 
 class Script:

@@ -13,13 +13,18 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.checkpoint.memory import InMemorySaver
 
-from rag_bot.agent import prompts
 from rag_bot.agent.configuration import AgentConfiguration
 from rag_bot.agent.graph import build_graph
 from rag_bot.agent.models import RoleModels
 from rag_bot.agent.service import AgentService
-from rag_bot.config import Settings
-from tests.agent_support import InMemoryRetriever, ScriptedChatModel, make_settings, models_with, tool_call
+from tests.agent_support import (
+    InMemoryRetriever,
+    ScriptedChatModel,
+    make_settings,
+    models_with,
+    role_of_system,
+    tool_call,
+)
 from tests.stand_ins.gemini_api import GeminiRequest, GeminiStandIn, function_call_response, text_response
 
 MODELS = {"router_model": "m-router", "agent_model": "m-agent", "answer_model": "m-answer",
@@ -32,17 +37,9 @@ _PASSAGE_N = re.compile(r'<passage n="(\d+)"')
 
 
 def node_of(system: str) -> str:
-    """The node a request comes from, recognised by its system prompt."""
-    corpus = Settings(_env_file=None).corpus_description  # as the graph's settings read it (conftest's env)
-    for node, prompt in (("router", prompts.router_system(corpus)), ("agent", prompts.agent_system(corpus)),
-                         ("condense", prompts.CONDENSE_SYSTEM), ("summarize", prompts.SUMMARY_SYSTEM)):
-        if system == prompt:
-            return node
-    if system.startswith(prompts.ANSWER_SYSTEM.split("\n", 1)[0]):
-        return "answer"
-    if system.startswith(prompts.CONVERSATIONAL_SYSTEM.split("{", 1)[0]):
-        return "conversational"
-    return "unknown"
+    """The node a request comes from (the summary role runs in the summarize node)."""
+    role = role_of_system(system)
+    return "summarize" if role == "summary" else role
 
 
 def respond(request: GeminiRequest):
