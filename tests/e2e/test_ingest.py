@@ -393,3 +393,49 @@ def test_no_embedded_text_exceeds_the_models_512_token_input(tmp_path, make_sett
     assert len(counts) == summary.chunks > 20
     assert max(counts) <= 512, sorted(counts)[-5:]
     assert sum(c > 400 for c in counts) >= 10  # the budget was really used: chunks are close to the cap
+
+
+class BatchRecorder(CountingEmbedder):
+    """The real embedder, recording the size of every batch it is given."""
+
+    def __init__(self, inner) -> None:
+        super().__init__(inner)
+        self.batches: list[int] = []
+
+    def embed_passages(self, texts):
+        self.batches.append(len(texts))
+        return super().embed_passages(texts)
+
+
+def test_batches_run_across_files_and_a_file_is_committed_only_once_all_its_vectors_are_written(
+        tmp_path, make_settings):
+    """Small files share embedding batches (the embedder is not handed one tiny batch per file); a file whose
+    chunks span two batches is recorded in the manifest only after the batch holding its last chunk is written."""
+    settings = make_settings(ingest_batch=4, chunk_tokens=64)
+    corpus = tmp_path / "corpus"
+    for i in range(9):
+        write_text(corpus / f"a{i}.txt", f"Note {i}\n{i + 1} May 1970\n\nNote {i} is about the harbour at dawn.")
+    long_talk = "\n\n".join(f"Paragraph {i}: {SILENCE_EN}" for i in range(6))
+    write_text(corpus / "a4b-long.txt", f"On Silence\n23 January 1969\n\n{long_talk}")
+    recorder = BatchRecorder(get_embedder(settings))
+    reader = IndexStore(settings, recorder.name, committed_only=False)
+    written_at_commit: dict[str, tuple[int, int]] = {}
+
+    def hook(step, key):
+        if step == "vectors-written":
+            source = Path(key).name
+            stored = [h for h in reader.vectors.get(sorted(reader.vectors.all_ids()))
+                      if h.metadata["source"] == source]
+            written_at_commit[source] = (len(stored), len(recorder.batches))
+
+    summary = ingest_paths([corpus], settings, progress=False, embedder=recorder, hook=hook)
+    assert summary.failed == [] and summary.added == 10
+    chunks_of = {s: len(r.chunk_ids) for s, r in by_source(IndexStore(settings, None).load_manifest()).items()}
+    assert chunks_of["a4b-long.txt"] > 4  # spans more than one batch
+    assert sum(recorder.batches) == summary.chunks == sum(chunks_of.values())
+    assert recorder.batches[:-1] == [4] * (len(recorder.batches) - 1)  # full batches across file boundaries
+    assert len(recorder.batches) == -(-summary.chunks // 4)
+    for source, count in chunks_of.items():  # every vector of a file was in Chroma when it was committed
+        assert written_at_commit[source][0] == count, source
+    c, k, m = consistency(settings)
+    assert c == k == m

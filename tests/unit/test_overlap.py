@@ -9,7 +9,7 @@ import pytest
 
 from ingest.loaders import LoadError
 from ingest.overlap import embed_ahead, prefetch
-from rag_bot.models.embeddings import LocalE5Embedder
+from rag_bot.models.embeddings import LocalE5Embedder, _SharedOrAlone
 
 
 def test_prefetch_keeps_order_hands_back_errors_and_works_ahead():
@@ -56,19 +56,73 @@ def test_stopping_early_stops_the_producer():
     assert len(seen) < 10
 
 
-def test_embed_ahead_embeds_the_next_batch_while_this_one_is_written():
-    started = {0: threading.Event(), 2: threading.Event(), 4: threading.Event()}
+def test_embed_ahead_embeds_the_next_two_batches_while_this_one_is_written():
+    started = {b: threading.Event() for b in (0, 2, 4, 6)}
 
     def embed(batch: list[int]) -> np.ndarray:
         started[batch[0]].set()
         return np.asarray(batch, dtype=np.float32)[:, None]
 
     out = []
-    for batch, vectors in embed_ahead([[0, 1], [2, 3], [4]], embed):
-        if batch[0] == 0:  # the caller holds the first batch: the second one is being embedded meanwhile
-            assert started[2].wait(5)
+    for batch, vectors in embed_ahead([[0, 1], [2, 3], [4, 5], [6]], embed):
+        if batch[0] == 0:  # the caller holds the first batch: the next two are being embedded meanwhile
+            assert started[2].wait(5) and started[4].wait(5)
+            assert not started[6].is_set()  # but no further: memory stays bounded
         out.append((batch, vectors[:, 0].tolist()))
-    assert out == [([0, 1], [0.0, 1.0]), ([2, 3], [2.0, 3.0]), ([4], [4.0])]
+    assert out == [([0, 1], [0.0, 1.0]), ([2, 3], [2.0, 3.0]), ([4, 5], [4.0, 5.0]), ([6], [6.0])]
+
+
+def test_a_waiting_query_goes_before_batches_that_arrive_after_it():
+    gate = _SharedOrAlone()
+    order: list[str] = []
+    first_batch_in, release_first, query_waiting = threading.Event(), threading.Event(), threading.Event()
+
+    def batch(name: str, hold: threading.Event | None = None) -> None:
+        with gate.shared():
+            order.append(name)
+            if hold is not None:
+                first_batch_in.set()
+                assert hold.wait(5)
+
+    def query() -> None:
+        query_waiting.set()
+        with gate.alone():
+            order.append("query")
+
+    threads = [threading.Thread(target=batch, args=("batch 1", release_first))]
+    threads[0].start()
+    assert first_batch_in.wait(5)
+    threads.append(threading.Thread(target=query))
+    threads[1].start()
+    assert query_waiting.wait(5)
+    while not gate._waiting_alone:  # the query is queued behind the running batch
+        threading.Event().wait(0.01)
+    threads.append(threading.Thread(target=batch, args=("batch 2",)))
+    threads[2].start()
+    threading.Event().wait(0.2)
+    assert order == ["batch 1"]  # neither the query nor the later batch ran while batch 1 held the cores
+    release_first.set()
+    for t in threads:
+        t.join(5)
+    assert order == ["batch 1", "query", "batch 2"]
+
+
+def test_concurrent_batches_and_queries_give_the_vectors_each_gives_alone():
+    texts_a = ["Silence is the ground of all listening.", "मौन सुनने का आधार है।", "The river at dawn."] * 3
+    texts_b = ["क्रोध एक आग है।", "The ferryman counted boats crossing the wide river at dawn. " * 4] * 3
+    embedder = LocalE5Embedder(workers=2)
+    alone_a, alone_b = embedder.embed_passages(texts_a), embedder.embed_passages(texts_b)
+    alone_q = embedder.embed_query("what is silence")
+    results: dict[str, np.ndarray] = {}
+    threads = [threading.Thread(target=lambda: results.__setitem__("a", embedder.embed_passages(texts_a))),
+               threading.Thread(target=lambda: results.__setitem__("b", embedder.embed_passages(texts_b))),
+               threading.Thread(target=lambda: results.__setitem__("q", embedder.embed_query("what is silence")))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert np.allclose(results["a"], alone_a, atol=1e-6) and np.allclose(results["b"], alone_b, atol=1e-6)
+    assert np.allclose(results["q"], alone_q, atol=1e-6)
 
 
 @pytest.mark.parametrize("workers", [2, 3])
