@@ -373,6 +373,30 @@ class KeywordIndex:
         passing = sum(int(np.count_nonzero(seg.mask(filters))) for seg in gen.segments)
         return passing / gen.rows
 
+    def passing(self, ids: Sequence[str], filters: SearchFilters) -> tuple[set[str], list[str]]:
+        """Which of ``ids`` are live here and pass ``filters`` (each chunk's date and language are kept in its
+        segment), and which ids this index does not hold (committed since its last change: the caller checks those
+        another way). O(len(ids) x log N)."""
+        gen = self.generation()
+        if gen is None or not ids:
+            return set(), list(ids)
+        keys = segments._encode(list(ids))
+        ok: set[str] = set()
+        found: set[str] = set()
+        for seg in gen.segments:
+            rows = segments.locate(seg.arrays, keys)
+            if not len(rows):
+                continue
+            names = [bytes(v).decode("utf-8") for v in np.asarray(seg.arrays.ids)[rows]]
+            alive = seg.mask(SearchFilters(), rows)
+            passes = seg.mask(filters, rows)
+            for name, live, good in zip(names, alive, passes, strict=True):
+                if live:
+                    found.add(name)
+                    if good:
+                        ok.add(name)
+        return ok, [i for i in ids if i not in found]
+
     def ids(self) -> set[str]:
         """Every live chunk id (O(corpus): for repair, not for queries)."""
         gen = self.generation()

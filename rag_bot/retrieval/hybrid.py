@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from typing import Literal
 
 import numpy as np
@@ -21,7 +19,6 @@ log = logging.getLogger(__name__)
 Mode = Literal["hybrid", "dense", "keyword"]
 PROBE_MARGIN = 1.5  # probe this many times the neighbours the filter's selectivity predicts are needed
 MAX_PROBE = 2000  # beyond this, Chroma's filtered search is the cheaper path
-COUNT_TTL_S = 30.0  # the index size (for the keyword ceiling) is re-read at most this often: it enters as a log
 
 
 class HybridRetriever:
@@ -31,8 +28,6 @@ class HybridRetriever:
         self.settings = settings
         self.embedder = embedder
         self.store = store or IndexStore(settings, embedder.name)
-        self._count: tuple[float, int] | None = None  # (read at, indexed chunks)
-        self._count_lock = threading.Lock()
 
     def candidates(self, query: str, filters: SearchFilters, mode: Mode, n: int,
                    query_vector: np.ndarray | None = None) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
@@ -43,7 +38,8 @@ class HybridRetriever:
             probe = self._probe_size(filters, n)
             if probe != 0:  # 0: no indexed chunk passes the filters
                 vector = self.embedder.embed_query(query) if query_vector is None else query_vector
-                dense = [(h.id, h.score) for h in self.store.vectors.search(vector, n, filters, probe=probe)]
+                hits = self.store.vectors.search(vector, n, filters, probe=probe, passing=self.store.keywords.passing)
+                dense = [(h.id, h.score) for h in hits]
         if mode in ("hybrid", "keyword"):
             keyword = self.store.keywords.search(query, n, filters)
         return dense, keyword
@@ -62,12 +58,8 @@ class HybridRetriever:
         return probe if probe <= MAX_PROBE else None
 
     def indexed_chunks(self) -> int:
-        """Chunks in the index (cached for ``COUNT_TTL_S``: it only scales the keyword ceiling, logarithmically)."""
-        with self._count_lock:
-            now = time.monotonic()
-            if self._count is None or now - self._count[0] > COUNT_TTL_S:
-                self._count = (now, self.store.vectors.count())
-            return self._count[1]
+        """Chunks in the keyword index (BM25's own document count; read from the live generation, no scan)."""
+        return self.store.keywords.count()
 
     def keyword_ceiling(self, query: str) -> float:
         """The most BM25 a chunk could score for ``query`` in this index (see :func:`fusion.keyword_ceiling`)."""

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from langchain_core.messages import ToolMessage
 
 from ingest.pipeline import ingest_paths
 from rag_bot.config import Settings
-from rag_bot.index.keywords import KeywordIndex
+from rag_bot.index.keywords import KeywordEntry, KeywordIndex
 from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
 from rag_bot.retrieval.tool import NO_DOCUMENT_DATED, make_retrieve_context
@@ -214,14 +215,70 @@ def test_probe_then_filter_equals_chromas_filtered_search(retriever, filters):
     from rag_bot.index.vectors import matches
 
     vector = retriever.embedder.embed_query("the river at dawn")
-    exact = retriever.store.vectors.search(vector, 5, filters)
+    vectors, keywords = retriever.store.vectors, retriever.store.keywords
+    exact = vectors.search(vector, 5, filters)
     for probe in (5, 12, 1000):  # too small (falls back), borderline, everything
-        probed = retriever.store.vectors.search(vector, 5, filters, probe=probe)
-        assert [h.id for h in probed] == [h.id for h in exact]
-    assert exact and all(matches(h.metadata, filters) for h in exact)
+        for passing in (None, keywords.passing):  # Chroma's metadata, or the keyword index's copy of it
+            probed = vectors.search(vector, 5, filters, probe=probe, passing=passing)
+            assert [h.id for h in probed] == [h.id for h in exact]
+    assert exact and all(matches(h.metadata, filters) for h in vectors.get([h.id for h in exact]))
+
+    def knows_nothing(ids, filters):  # chunks committed after the keyword index's last change
+        return set(), list(ids)
+
+    def knows_half(ids, filters):
+        ok, unknown = keywords.passing(ids[::2], filters)
+        return ok, unknown + list(ids[1::2])
+
+    for passing in (knows_nothing, knows_half):  # what it does not know is checked against Chroma's metadata
+        assert [h.id for h in vectors.search(vector, 5, filters, probe=1000, passing=passing)] == [
+            h.id for h in exact]
+
+
+def test_the_keyword_index_tells_which_chunks_pass_a_filter(retriever):
+    keywords, vectors = retriever.store.keywords, retriever.store.vectors
+    ids = sorted(vectors.all_ids())
+    filters = SearchFilters(language="hi")
+    ok, unknown = keywords.passing([*ids, "no-such-chunk"], filters)
+    assert unknown == ["no-such-chunk"]
+    assert ok == {h.id for h in vectors.get(ids) if h.metadata["language"] == "hi"} and 0 < len(ok) < len(ids)
+
+
+def test_a_deleted_or_replaced_row_is_judged_by_its_live_copy(tmp_path):
+    keywords = KeywordIndex(tmp_path / "kw")
+    keywords.apply([KeywordEntry("a", ["river"], 19690101, "hi"), KeywordEntry("b", ["boat"], 19700101, "en")])
+    assert keywords.passing(["a", "b"], SearchFilters(language="hi")) == ({"a"}, [])
+    keywords.apply(remove=["a"])  # a deleted row is not known any more: the caller asks Chroma
+    assert keywords.passing(["a", "b"], SearchFilters(language="hi")) == (set(), ["a"])
+    keywords.apply([KeywordEntry("b", ["boat"], 19700101, "hi")])  # replaced: its new segment's row counts
+    assert keywords.passing(["a", "b"], SearchFilters(language="hi")) == ({"b"}, ["a"])
 
 
 def test_a_filter_nothing_passes_skips_the_dense_search(retriever):
     assert retriever.store.keywords.selectivity(SearchFilters(date="1999-01-01")) == 0.0
     assert retriever.candidates("river", SearchFilters(date="1999-01-01"), "hybrid", 10) == ([], [])
     assert 0 < retriever.store.keywords.selectivity(SearchFilters(language="hi")) < 1
+
+
+def test_chunks_written_after_the_count_was_cached_are_still_stepped_over(tmp_path, make_settings):
+    """The reader caches Chroma's count (a scan); an ingester then writes uncommitted chunks that match the query
+    best: the top k are still k committed chunks (the short answer makes the reader count again)."""
+    from rag_bot.index.store import IndexStore
+
+    settings = make_settings()
+    corpus = tmp_path / "corpus"
+    for i in range(8):
+        write_text(corpus / f"t{i}.txt", f"Talk {i}\n{i + 1} June 1970\n\nTalk {i} is about the river and boats.")
+    ingest_paths([corpus], settings, progress=False)
+    embedder = get_embedder(settings)
+    reader = IndexStore(settings, embedder.name)
+    committed = reader.load_manifest().chunk_ids()
+    vector = embedder.embed_query("the river and boats")
+    assert {h.id for h in reader.vectors.search(vector, 5, SearchFilters())} <= committed  # count now cached
+    writer = IndexStore(settings, embedder.name, committed_only=False)
+    fresh = [f"uncommitted-{i}" for i in range(12)]  # more than k, each closer to the query than any chunk
+    writer.vectors.add(fresh, np.tile(vector, (len(fresh), 1)), ["x"] * len(fresh),
+                       [{"source": "x.txt", "language": "en", "date_int": 0}] * len(fresh))
+    for filters, probe in ((SearchFilters(), None), (SearchFilters(language="en"), 40)):
+        hits = reader.vectors.search(vector, 5, filters, probe=probe, passing=reader.keywords.passing)
+        assert len(hits) == 5 and {h.id for h in hits} <= committed
