@@ -114,6 +114,7 @@ def build(size: int, directory: Path) -> dict:
         store.keywords.apply(entries)
         keyword_s += time.perf_counter() - t0
     manifest.save(store.manifest_path)
+    store.mark_settled(True)  # built consistent: the first publish need not compare every id
     (directory / "built").write_text(str(size))
     return {"chroma_s": round(chroma_s), "keyword_s": round(keyword_s),
             "segments": len(store.keywords.generation().segments)}

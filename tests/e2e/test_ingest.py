@@ -439,3 +439,34 @@ def test_batches_run_across_files_and_a_file_is_committed_only_once_all_its_vect
         assert written_at_commit[source][0] == count, source
     c, k, m = consistency(settings)
     assert c == k == m
+
+
+def test_a_run_after_a_clean_one_skips_the_full_comparison_but_not_after_a_loss(tmp_path, settings, monkeypatch):
+    """The O(corpus) repair check (every id of Chroma and of the keyword index) runs only when the previous run
+    did not end, the manifest was replaced since, or the stores' counts disagree (a wiped Chroma server)."""
+    from rag_bot.index.vectors import VectorIndex
+
+    corpus = tmp_path / "corpus"
+    for i in range(4):
+        write_text(corpus / f"t{i}.txt", f"Talk {i}\n{i + 1} June 1970\n\nTalk {i} is about the river and boats.")
+    reads = []
+    all_ids = VectorIndex.all_ids
+    monkeypatch.setattr(VectorIndex, "all_ids", lambda self: reads.append(1) or all_ids(self))
+    ingest_paths([corpus], settings, progress=False)
+    reads.clear()
+    write_text(corpus / "t9.txt", "Talk 9\n9 June 1970\n\nA new talk about herons.")
+    assert ingest_paths([corpus], settings, progress=False).added == 1
+    assert reads == []  # the previous run ended and nothing changed since: no full comparison
+
+    manifest = settings.index_dir / "manifest.json"
+    manifest.write_bytes(manifest.read_bytes())  # replaced by someone else: a new inode, the record no longer holds
+    assert ingest_paths([corpus], settings, progress=False).repaired == 0 and reads == [1]
+
+    reads.clear()
+    store = IndexStore(settings, None, committed_only=False)
+    lost = sorted(by_source(store.load_manifest())["t2.txt"].chunk_ids)
+    store.vectors.delete(lost)  # the vector store lost a file's chunks behind the ingester's back
+    again = ingest_paths([corpus], settings, progress=False)
+    assert reads == [1] and again.repaired > 0 and again.added == 1  # compared, found, ingested again
+    c, k, m = consistency(settings)
+    assert c == k == m and set(lost) <= c
