@@ -247,11 +247,12 @@ def test_the_keyword_index_tells_which_chunks_pass_a_filter(retriever):
 def test_a_deleted_or_replaced_row_is_judged_by_its_live_copy(tmp_path):
     keywords = KeywordIndex(tmp_path / "kw")
     keywords.apply([KeywordEntry("a", ["river"], 19690101, "hi"), KeywordEntry("b", ["boat"], 19700101, "en")])
-    assert keywords.passing(["a", "b"], SearchFilters(language="hi")) == ({"a"}, [])
+    hindi = SearchFilters(language="hi")
+    assert keywords.passing(["a", "b"], hindi) == ({"a"}, []) and keywords.selectivity(hindi) == 0.5
     keywords.apply(remove=["a"])  # a deleted row is not known any more: the caller asks Chroma
-    assert keywords.passing(["a", "b"], SearchFilters(language="hi")) == (set(), ["a"])
+    assert keywords.passing(["a", "b"], hindi) == (set(), ["a"]) and keywords.selectivity(hindi) == 0.0
     keywords.apply([KeywordEntry("b", ["boat"], 19700101, "hi")])  # replaced: its new segment's row counts
-    assert keywords.passing(["a", "b"], SearchFilters(language="hi")) == ({"b"}, ["a"])
+    assert keywords.passing(["a", "b"], hindi) == ({"b"}, ["a"]) and keywords.selectivity(hindi) == 1.0
 
 
 def test_a_filter_nothing_passes_skips_the_dense_search(retriever):
