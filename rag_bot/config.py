@@ -42,8 +42,8 @@ class Settings(BaseSettings):
     max_pdf_pages: int = Field(10_000, ge=1, description="PDFs with more pages fail with a reason.")
     max_unzipped_mb: float = Field(500.0, gt=0, description="Zip containers (DOCX, EPUB, ODT, PPTX): refused when their members declare more than this uncompressed, or the parts read unpack to more (zip bomb).")
     max_zip_ratio: float = Field(200.0, gt=1, description="Zip containers (DOCX, EPUB, ODT, PPTX): a part that is read (document, chapter, slide, styles) may unpack to at most this many times its packed size.")
-    ingest_batch: int = Field(16, ge=1, description="Chunks embedded and written per batch.")
-    embed_workers: int = Field(0, ge=0, description="Threads that embed parts of a batch at once with the bundled model, one core each (0 = one per core; 1 = the engine's own OpenMP threads).")
+    ingest_batch: int = Field(16, ge=1, description="Chunks embedded and written per batch; batches run across file boundaries, two ahead of the writes.")
+    embed_workers: int = Field(0, ge=0, description="Threads that embed passages with the bundled model, one text per call from one queue, one core each (0 = one per core; 1 = the engine's own OpenMP threads, whole batches).")
 
     # --- corpus vocabulary (nothing in the code names one corpus; the sample's values are in data/corpus.env) -----
     corpus_description: str = Field(

@@ -49,6 +49,20 @@ class Manifest:
     def chunk_ids(self) -> set[str]:
         return {cid for rec in self.files.values() for cid in rec.chunk_ids}
 
+    def document_chunks(self) -> dict[str, tuple[str, ...]]:
+        """Each document's chunk ids in order: a file's ``chunk_ids`` list its documents' chunks document after
+        document, as many as each record of ``documents`` counts (a file whose counts do not add up is left out)."""
+        out: dict[str, tuple[str, ...]] = {}
+        for rec in self.files.values():
+            counts = [int(d.get("chunks") or 0) for d in rec.documents]
+            if not rec.documents or sum(counts) != len(rec.chunk_ids):
+                continue
+            start = 0
+            for doc, n in zip(rec.documents, counts, strict=True):
+                out[str(doc.get("doc_id"))] = tuple(rec.chunk_ids[start:start + n])
+                start += n
+        return out
+
     @classmethod
     def load(cls, path: Path) -> Manifest:
         if not path.exists():

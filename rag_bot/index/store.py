@@ -36,7 +36,7 @@ class IndexStore:
         self.root = Path(settings.index_dir)
         self.root.mkdir(parents=True, exist_ok=True)
         self.manifest_path = self.root / "manifest.json"
-        self._committed: frozenset[str] | None = None
+        self._committed: tuple[frozenset[str], dict[str, tuple[str, ...]]] | None = None
         self._committed_stamp: tuple[int, int, int] | None = None
         self._committed_lock = threading.Lock()
         self.vectors = VectorIndex(
@@ -53,14 +53,25 @@ class IndexStore:
         """Chunk ids of the saved manifest, reloaded when the file changes; None when there is no manifest (an
         index not written by the ingester, e.g. a benchmark's: then every chunk is visible). The ingester saves a
         manifest before it writes its first vector, so an interrupted first run shows nothing."""
+        state = self._committed_state()
+        return None if state is None else state[0]
+
+    def document_chunks(self, doc_id: str) -> tuple[str, ...] | None:
+        """The chunk ids of one committed document in order (position = the chunk's ``seq``), from the manifest;
+        None when the manifest does not say (then look them up by metadata: slow on a large Chroma collection)."""
+        state = self._committed_state()
+        return None if state is None else state[1].get(doc_id)
+
+    def _committed_state(self) -> tuple[frozenset[str], dict[str, tuple[str, ...]]] | None:
         try:
             st = os.stat(self.manifest_path)
         except FileNotFoundError:
             return None
         stamp = (st.st_mtime_ns, st.st_ino, st.st_size)
         with self._committed_lock:
-            if stamp != self._committed_stamp:
-                self._committed = frozenset(self.load_manifest().chunk_ids())
+            if stamp != self._committed_stamp or self._committed is None:
+                manifest = self.load_manifest()
+                self._committed = (frozenset(manifest.chunk_ids()), manifest.document_chunks())
                 self._committed_stamp = stamp
             return self._committed
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 
 from rag_bot.index.vectors import VectorIndex, chroma_where
 from rag_bot.retrieval.types import Hit, Passage, SearchFilters
+
+ChunkIds = Callable[[str], Sequence[str] | None]  # doc_id -> the document's chunk ids in order (None: unknown)
 
 
 def _passage(chunks: list[Hit], score: float, scores: dict[str, float], truncated: bool = False) -> Passage:
@@ -20,8 +23,10 @@ def _passage(chunks: list[Hit], score: float, scores: dict[str, float], truncate
     )
 
 
-def with_neighbours(vectors: VectorIndex, hits: list[Hit], window: int) -> list[Passage]:
+def with_neighbours(vectors: VectorIndex, hits: list[Hit], window: int,
+                    chunk_ids_of: ChunkIds | None = None) -> list[Passage]:
     """Each hit plus ``window`` chunks either side from its document; overlapping windows merge into one passage.
+    ``chunk_ids_of(doc_id)`` gives a document's chunk ids in order where known (then they are read by id).
 
     Passages come best first (by their best hit); text inside a passage is in document order.
     """
@@ -41,7 +46,7 @@ def with_neighbours(vectors: VectorIndex, hits: list[Hit], window: int) -> list[
             else:
                 merged.append((lo, hi, [hit]))
         lo_all, hi_all = merged[0][0], merged[-1][1]
-        chunks = {h.id: h for h in doc_chunks(vectors, doc_id, lo_all, hi_all)}
+        chunks = {h.id: h for h in doc_chunks(vectors, doc_id, lo_all, hi_all, chunk_ids_of)}
         for hit in doc_hits:
             chunks.setdefault(hit.id, hit)
         for lo, hi, span_hits in merged:
@@ -52,8 +57,13 @@ def with_neighbours(vectors: VectorIndex, hits: list[Hit], window: int) -> list[
     return passages
 
 
-def doc_chunks(vectors: VectorIndex, doc_id: str, seq_from: int, seq_to: int) -> list[Hit]:
-    """Chunks ``seq_from..seq_to`` of one document."""
+def doc_chunks(vectors: VectorIndex, doc_id: str, seq_from: int, seq_to: int,
+               chunk_ids_of: ChunkIds | None = None) -> list[Hit]:
+    """Chunks ``seq_from..seq_to`` of one document: by id when the document's chunk ids are known (~2 ms), else
+    by a metadata clause (Chroma scans for the ``seq`` range: ~2 s at 300k chunks)."""
+    ids = chunk_ids_of(doc_id) if chunk_ids_of is not None else None
+    if ids is not None:
+        return vectors.get(list(ids[max(0, seq_from):seq_to + 1]))
     where = {"$and": [{"doc_id": doc_id}, {"seq": {"$gte": seq_from}}, {"seq": {"$lte": seq_to}}]}
     return vectors.get_where(where)
 

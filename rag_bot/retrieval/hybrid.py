@@ -113,4 +113,4 @@ class HybridRetriever:
             if passages:
                 return passages
         hits = self.search(query, filters, k)
-        return with_neighbours(self.store.vectors, hits, self.settings.neighbour_window)
+        return with_neighbours(self.store.vectors, hits, self.settings.neighbour_window, self.store.document_chunks)

@@ -283,3 +283,25 @@ def test_chunks_written_after_the_count_was_cached_are_still_stepped_over(tmp_pa
     for filters, probe in ((SearchFilters(), None), (SearchFilters(language="en"), 40)):
         hits = reader.vectors.search(vector, 5, filters, probe=probe, passing=reader.keywords.passing)
         assert len(hits) == 5 and {h.id for h in hits} <= committed
+
+
+def test_neighbours_are_read_by_id_from_the_manifests_document_map(retriever, monkeypatch):
+    """The manifest lists each document's chunks in order, so neighbours are read by id (Chroma's metadata
+    clause on a seq range scans the collection: seconds at 300k chunks); the passages equal the clause's."""
+    from rag_bot.index.vectors import VectorIndex
+    from rag_bot.retrieval.context import with_neighbours
+
+    hits = retriever.search("ferryman boats river dawn", SearchFilters(), k=8)
+    by_clause = with_neighbours(retriever.store.vectors, hits, window=2)
+    calls = []
+    get_where = VectorIndex.get_where
+    monkeypatch.setattr(VectorIndex, "get_where", lambda self, where: calls.append(where) or get_where(self, where))
+    by_id = with_neighbours(retriever.store.vectors, hits, window=2, chunk_ids_of=retriever.store.document_chunks)
+    assert calls == []
+    assert [(p.doc_id, p.chunk_ids, p.text) for p in by_id] == [(p.doc_id, p.chunk_ids, p.text) for p in by_clause]
+    assert any(len(p.chunk_ids) > 1 for p in by_id)
+    long_doc = next(p.doc_id for p in by_id if p.source == "river-long.txt")
+    ids = retriever.store.document_chunks(long_doc)
+    assert ids and [h.metadata["seq"] for h in retriever.store.vectors.get(list(ids))] == list(range(len(ids)))
+    retriever.retrieve("ferryman boats river dawn", SearchFilters(), k=4)
+    assert calls == []  # the tool's path uses the map too
