@@ -39,6 +39,16 @@ class FileRecord:
     source: str = ""  # the path shown to users: relative to ``root``
 
 
+@dataclass(frozen=True)
+class DocumentChunks:
+    """One committed document: its date and language (as its chunks carry them) and its chunk ids in order."""
+
+    doc_id: str
+    date: str | None
+    language: str
+    chunk_ids: tuple[str, ...]
+
+
 @dataclass
 class Manifest:
     """All files in the index and the embedding model their vectors came from."""
@@ -49,17 +59,20 @@ class Manifest:
     def chunk_ids(self) -> set[str]:
         return {cid for rec in self.files.values() for cid in rec.chunk_ids}
 
-    def document_chunks(self) -> dict[str, tuple[str, ...]]:
-        """Each document's chunk ids in order: a file's ``chunk_ids`` list its documents' chunks document after
-        document, as many as each record of ``documents`` counts (a file whose counts do not add up is left out)."""
-        out: dict[str, tuple[str, ...]] = {}
+    def document_chunks(self) -> dict[str, DocumentChunks]:
+        """Each document's record and chunk ids in order: a file's ``chunk_ids`` list its documents' chunks document
+        after document, as many as each record of ``documents`` counts (a file whose counts do not add up is left
+        out)."""
+        out: dict[str, DocumentChunks] = {}
         for rec in self.files.values():
             counts = [int(d.get("chunks") or 0) for d in rec.documents]
             if not rec.documents or sum(counts) != len(rec.chunk_ids):
                 continue
             start = 0
             for doc, n in zip(rec.documents, counts, strict=True):
-                out[str(doc.get("doc_id"))] = tuple(rec.chunk_ids[start:start + n])
+                doc_id = str(doc.get("doc_id"))
+                out[doc_id] = DocumentChunks(doc_id, doc.get("date") or None, str(doc.get("language") or ""),
+                                             tuple(rec.chunk_ids[start:start + n]))
                 start += n
         return out
 

@@ -13,9 +13,11 @@ from pathlib import Path
 
 from rag_bot.config import Settings
 from rag_bot.index.keywords import KeywordIndex
-from rag_bot.index.manifest import Manifest
+from rag_bot.index.manifest import DocumentChunks, Manifest
 from rag_bot.index.vectors import VectorIndex
 
+# the saved manifest as readers use it: committed chunk ids, documents by id, documents by date
+CommittedState = tuple[frozenset[str], dict[str, DocumentChunks], list[DocumentChunks] | None]
 SETTLED = "settled.json"  # written by the ingester: whether its last run ended with the stores in agreement
 
 
@@ -36,7 +38,7 @@ class IndexStore:
         self.root = Path(settings.index_dir)
         self.root.mkdir(parents=True, exist_ok=True)
         self.manifest_path = self.root / "manifest.json"
-        self._committed: tuple[frozenset[str], dict[str, tuple[str, ...]]] | None = None
+        self._committed: CommittedState | None = None
         self._committed_stamp: tuple[int, int, int] | None = None
         self._committed_lock = threading.Lock()
         self.vectors = VectorIndex(
@@ -60,9 +62,16 @@ class IndexStore:
         """The chunk ids of one committed document in order (position = the chunk's ``seq``), from the manifest;
         None when the manifest does not say (then look them up by metadata: slow on a large Chroma collection)."""
         state = self._committed_state()
-        return None if state is None else state[1].get(doc_id)
+        doc = None if state is None else state[1].get(doc_id)
+        return None if doc is None else doc.chunk_ids
 
-    def _committed_state(self) -> tuple[frozenset[str], dict[str, tuple[str, ...]]] | None:
+    def documents(self) -> list[DocumentChunks] | None:
+        """Every committed document, by date then id; None without a manifest or when some committed chunk is in
+        no document record (a manifest written by other code): then find documents by metadata."""
+        state = self._committed_state()
+        return None if state is None else state[2]
+
+    def _committed_state(self) -> CommittedState | None:
         try:
             st = os.stat(self.manifest_path)
         except FileNotFoundError:
@@ -71,7 +80,11 @@ class IndexStore:
         with self._committed_lock:
             if stamp != self._committed_stamp or self._committed is None:
                 manifest = self.load_manifest()
-                self._committed = (frozenset(manifest.chunk_ids()), manifest.document_chunks())
+                docs = manifest.document_chunks()
+                ids = frozenset(manifest.chunk_ids())
+                ordered = sorted(docs.values(), key=lambda d: (d.date or "", d.doc_id))
+                complete = sum(len(d.chunk_ids) for d in ordered) == len(ids)
+                self._committed = (ids, docs, ordered if complete else None)
                 self._committed_stamp = stamp
             return self._committed
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-from rag_bot.index.vectors import VectorIndex, chroma_where
+from rag_bot.index.manifest import DocumentChunks
+from rag_bot.index.vectors import VectorIndex, chroma_where, date_int, matches
 from rag_bot.retrieval.types import Hit, Passage, SearchFilters
 
 ChunkIds = Callable[[str], Sequence[str] | None]  # doc_id -> the document's chunk ids in order (None: unknown)
@@ -68,14 +69,19 @@ def doc_chunks(vectors: VectorIndex, doc_id: str, seq_from: int, seq_to: int,
     return vectors.get_where(where)
 
 
-def whole_documents(vectors: VectorIndex, filters: SearchFilters, max_chunks: int) -> list[Passage]:
-    """Every document matching ``filters`` (typically one date), each complete and in order.
+def whole_documents(vectors: VectorIndex, filters: SearchFilters, max_chunks: int,
+                    documents: Sequence[DocumentChunks] | None = None) -> list[Passage]:
+    """Every document matching ``filters`` (typically one date), each complete and in order, by date.
 
-    At most ``max_chunks`` chunks are returned in all; a document cut by that cap is marked ``truncated``.
+    At most ``max_chunks`` chunks are returned in all; a document cut by that cap is marked ``truncated``. With
+    ``documents`` (the manifest's, by date), only the chunks returned are read, by id; without, every matching
+    chunk is read by a metadata clause (a date range can match a large part of the index).
     """
     where = chroma_where(filters)
     if where is None:
         return []
+    if documents is not None:
+        return _whole_by_id(vectors, filters, max_chunks, documents)
     hits = vectors.get_where(where)
     by_doc: dict[str, list[Hit]] = defaultdict(list)
     for hit in hits:
@@ -89,4 +95,22 @@ def whole_documents(vectors: VectorIndex, filters: SearchFilters, max_chunks: in
         truncated = len(chunks) > budget
         passages.append(_passage(chunks[:budget], 1.0, {"whole_document": 1.0}, truncated=truncated))
         budget -= len(chunks)
+    return passages
+
+
+def _whole_by_id(vectors: VectorIndex, filters: SearchFilters, max_chunks: int,
+                 documents: Sequence[DocumentChunks]) -> list[Passage]:
+    passages = []
+    budget = max_chunks
+    for doc in documents:
+        if budget <= 0:
+            break
+        if not matches({"date_int": date_int(doc.date), "language": doc.language}, filters):
+            continue
+        chunks = vectors.get(list(doc.chunk_ids[:budget]))
+        if not chunks:  # not readable (an interrupted write): skip, as the metadata path would
+            continue
+        truncated = len(doc.chunk_ids) > budget
+        passages.append(_passage(chunks, 1.0, {"whole_document": 1.0}, truncated=truncated))
+        budget -= len(doc.chunk_ids)
     return passages

@@ -109,7 +109,8 @@ class HybridRetriever:
                  whole_document: bool = False) -> list[Passage]:
         """Passages for the agent: hits widened by ``neighbour_window``, or whole documents of a date."""
         if whole_document and (filters.date or (filters.date_from and filters.date_to)):
-            passages = whole_documents(self.store.vectors, filters, self.settings.max_context_chunks)
+            passages = whole_documents(self.store.vectors, filters, self.settings.max_context_chunks,
+                                       self.store.documents())
             if passages:
                 return passages
         hits = self.search(query, filters, k)

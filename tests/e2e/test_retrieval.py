@@ -305,3 +305,26 @@ def test_neighbours_are_read_by_id_from_the_manifests_document_map(retriever, mo
     assert ids and [h.metadata["seq"] for h in retriever.store.vectors.get(list(ids))] == list(range(len(ids)))
     retriever.retrieve("ferryman boats river dawn", SearchFilters(), k=4)
     assert calls == []  # the tool's path uses the map too
+
+
+@pytest.mark.parametrize("filters, cap", [(SearchFilters(date="1969-08-15"), 200), (SearchFilters(date="1969-08-15"), 5),
+                                          (SearchFilters(date_from="1969-01-01", date_to="1969-12-31"), 200),
+                                          (SearchFilters(date_from="1969-01-01", date_to="1969-12-31"), 7),
+                                          (SearchFilters(date_from="1969-01-01", date_to="1969-12-31", language="hi"),
+                                           200)])
+def test_whole_documents_from_the_manifest_equal_the_metadata_clauses(retriever, monkeypatch, filters, cap):
+    """Whole documents of a date (or range) come from the manifest's documents, read by id and only up to the
+    cap (a range can match much of the index); the passages equal the metadata path's."""
+    from rag_bot.index.vectors import VectorIndex
+    from rag_bot.retrieval.context import whole_documents
+
+    vectors = retriever.store.vectors
+    by_clause = whole_documents(vectors, filters, cap)
+    read: list[int] = []
+    get = VectorIndex.get
+    monkeypatch.setattr(VectorIndex, "get", lambda self, ids: read.append(len(ids)) or get(self, ids))
+    monkeypatch.setattr(VectorIndex, "get_where", lambda self, where: pytest.fail("metadata clause used"))
+    by_id = whole_documents(vectors, filters, cap, retriever.store.documents())
+    assert by_clause and [(p.doc_id, p.chunk_ids, p.truncated) for p in by_id] == [
+        (p.doc_id, p.chunk_ids, p.truncated) for p in by_clause]
+    assert sum(read) <= cap  # nothing beyond the cap is read
