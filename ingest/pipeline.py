@@ -343,7 +343,7 @@ class Ingester:
         wiped Chroma server would not): then the O(corpus) comparison of :func:`repair` is skipped."""
         if not self.store.settled():
             return False
-        chunks = len(manifest.chunk_ids())
+        chunks = sum(len(rec.chunk_ids) for rec in manifest.files.values())  # ids are unique across files
         return self.store.keywords.count() == chunks and self.store.vectors.count() == chunks
 
     def _commit(self, done: _Pending, manifest: Manifest, new_entries: dict[str, KeywordEntry],

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from rag_bot.config import Settings
 from rag_bot.index.keywords import KeywordIndex
-from rag_bot.index.manifest import DocumentChunks, Manifest
+from rag_bot.index.manifest import DocumentChunks, Manifest, read_committed, without_gc
 from rag_bot.index.vectors import VectorIndex
 
 # the saved manifest as readers use it: committed chunk ids, documents by id, documents by date
@@ -79,10 +79,9 @@ class IndexStore:
         stamp = (st.st_mtime_ns, st.st_ino, st.st_size)
         with self._committed_lock:
             if stamp != self._committed_stamp or self._committed is None:
-                manifest = self.load_manifest()
-                docs = manifest.document_chunks()
-                ids = frozenset(manifest.chunk_ids())
-                ordered = sorted(docs.values(), key=lambda d: (d.date or "", d.doc_id))
+                with without_gc():
+                    ids, docs = read_committed(self.manifest_path)
+                    ordered = sorted(docs.values(), key=lambda d: (d.date or "", d.doc_id))
                 complete = sum(len(d.chunk_ids) for d in ordered) == len(ids)
                 self._committed = (ids, docs, ordered if complete else None)
                 self._committed_stamp = stamp
