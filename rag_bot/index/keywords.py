@@ -37,6 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from rag_bot.index import segments
+from rag_bot.index.durable import replace_atomically
 from rag_bot.index.segments import SegmentArrays
 from rag_bot.index.tokenize import tokenize
 from rag_bot.index.types import SearchFilters
@@ -505,12 +506,7 @@ class KeywordIndex:
                                "deleted": len(s.deleted)} for s in live]}
         _fsync_dir(self.directory)
         previous = self._read_current()
-        pointer = self.directory / f".{CURRENT}.{uuid.uuid4().hex[:8]}"
-        with open(pointer, "w", encoding="utf-8") as fh:
-            json.dump(state, fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(pointer, self.directory / CURRENT)
+        replace_atomically(self.directory / CURRENT, json.dumps(state).encode("utf-8"))
         _fsync_dir(self.directory)
         self._prune(state, previous)
 

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import gc
 import json
-import os
 import posixpath
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -22,6 +20,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 import orjson
+
+from rag_bot.index.durable import replace_atomically
 
 MANIFEST_VERSION = 2
 
@@ -119,18 +119,13 @@ class Manifest:
     def save(self, path: Path) -> None:
         """Atomic write: a temporary file, fsync, then ``os.replace``."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}")
         payload = {
             "version": MANIFEST_VERSION,
             "embedding_model": self.embedding_model,
             "files": {src: vars(rec) for src, rec in sorted(self.files.items())},  # no deep copy (asdict): 5x faster
         }
-        data = orjson.dumps(payload)  # UTF-8 bytes, one write: 0.04 s at 1M chunks (json.dumps: 0.74 s)
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        # orjson: UTF-8 bytes, one write: 0.04 s at 1M chunks (json.dumps: 0.74 s)
+        replace_atomically(path, orjson.dumps(payload))
 
 
 def migrate_v1(files: dict[str, FileRecord]) -> dict[str, FileRecord]:

@@ -6,12 +6,12 @@ import fcntl
 import json
 import os
 import threading
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from rag_bot.config import Settings
+from rag_bot.index.durable import replace_atomically
 from rag_bot.index.keywords import KeywordIndex
 from rag_bot.index.manifest import DocumentChunks, Manifest, read_committed, without_gc
 from rag_bot.index.vectors import VectorIndex
@@ -72,11 +72,9 @@ class IndexStore:
         return None if state is None else state[2]
 
     def _committed_state(self) -> CommittedState | None:
-        try:
-            st = os.stat(self.manifest_path)
-        except FileNotFoundError:
+        stamp = self._manifest_stamp()
+        if stamp is None:
             return None
-        stamp = (st.st_mtime_ns, st.st_ino, st.st_size)
         with self._committed_lock:
             if stamp != self._committed_stamp or self._committed is None:
                 with without_gc():
@@ -87,12 +85,13 @@ class IndexStore:
                 self._committed_stamp = stamp
             return self._committed
 
-    def _manifest_stamp(self) -> list[int] | None:
+    def _manifest_stamp(self) -> tuple[int, int, int] | None:
+        """The saved manifest's identity (replaced on every save: a new inode), None when there is none."""
         try:
             st = os.stat(self.manifest_path)
         except FileNotFoundError:
             return None
-        return [st.st_mtime_ns, st.st_ino, st.st_size]
+        return st.st_mtime_ns, st.st_ino, st.st_size
 
     def settled(self) -> bool:
         """Whether the last ingestion ended and nothing was written since (the manifest is the one it saved): then
@@ -102,17 +101,13 @@ class IndexStore:
             state = json.loads((self.root / SETTLED).read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):
             return False
-        return state.get("settled") is True and state.get("manifest") == self._manifest_stamp()
+        stamp = self._manifest_stamp()
+        return state.get("settled") is True and state.get("manifest") == (list(stamp) if stamp else None)
 
     def mark_settled(self, settled: bool) -> None:
         """Record (atomically, durably) that a run ends with the stores in agreement, or that one is writing."""
         state = {"settled": settled, "manifest": self._manifest_stamp() if settled else None}
-        tmp = self.root / f".{SETTLED}.{uuid.uuid4().hex[:8]}"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(state, fh)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, self.root / SETTLED)
+        replace_atomically(self.root / SETTLED, json.dumps(state).encode("utf-8"))
 
     @contextmanager
     def writer_lock(self) -> Iterator[None]:

@@ -83,7 +83,7 @@ def test_adding_a_file_leaves_other_keyword_data_untouched_and_equals_a_one_run_
 
 
 KILLER = r"""
-import json, sys, time, types
+import sys, time
 from pathlib import Path
 from ingest.pipeline import ingest_paths
 from rag_bot.config import Settings
@@ -91,7 +91,7 @@ from rag_bot.index import keywords
 def pause(*args, **kwargs):  # the manifest is committed; the keyword generation is being switched
     print("PAUSED", flush=True)
     time.sleep(120)
-keywords.json = types.SimpleNamespace(dump=pause, dumps=json.dumps, loads=json.loads)
+keywords.replace_atomically = pause  # the new generation's segment and deletion files are on disk
 ingest_paths([Path(sys.argv[1])], Settings(_env_file=None, index_dir=Path(sys.argv[2])), progress=False)
 """
 

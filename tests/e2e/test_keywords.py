@@ -137,9 +137,9 @@ def test_readers_in_another_process_see_whole_generations_only(tmp_path):
 
 
 KILLED_WRITER = r"""
-import json, sys, time, types
+import os, sys, time, types
 from pathlib import Path
-from rag_bot.index import keywords, segments
+from rag_bot.index import durable, segments
 from rag_bot.index.keywords import KeywordEntry, KeywordIndex
 where = sys.argv[2]
 def pause(fn):
@@ -149,7 +149,7 @@ def pause(fn):
         return fn(*args, **kwargs)
     return wrapper
 if where == "commit":  # segment and deletion files written; the new generation's pointer is being written
-    keywords.json = types.SimpleNamespace(dump=pause(json.dump), dumps=json.dumps, loads=json.loads)
+    durable.os = types.SimpleNamespace(fsync=pause(os.fsync), replace=os.replace)  # (its temporary file, unswitched)
 else:  # the change is published; the merge it made due is under way
     segments.merge = pause(segments.merge)
 index = KeywordIndex(Path(sys.argv[1]))
