@@ -403,7 +403,3 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, language: str = "aut
     ingester = Ingester(settings, embedder=embedder, progress=progress, hook=hook)
     return ingester.run(items, language=language, prune_scopes=scopes if prune else None, failures=failures)
 
-
-def iter_batches(seq: list, size: int) -> Iterator[list]:
-    for i in range(0, len(seq), size):
-        yield seq[i:i + size]
