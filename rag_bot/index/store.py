@@ -101,6 +101,8 @@ class IndexStore:
             state = json.loads((self.root / SETTLED).read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):
             return False
+        if not isinstance(state, dict):  # not what a run writes: compare the stores
+            return False
         stamp = self._manifest_stamp()
         return state.get("settled") is True and state.get("manifest") == (list(stamp) if stamp else None)
 

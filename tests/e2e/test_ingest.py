@@ -461,6 +461,10 @@ def test_a_run_after_a_clean_one_skips_the_full_comparison_but_not_after_a_loss(
     manifest = settings.index_dir / "manifest.json"
     manifest.write_bytes(manifest.read_bytes())  # replaced by someone else: a new inode, the record no longer holds
     assert ingest_paths([corpus], settings, progress=False).repaired == 0 and reads == [1]
+    for garbage in ("[1, 2]", "{not json", '"settled"'):  # a damaged record means: compare, never a crash
+        reads.clear()
+        (settings.index_dir / "settled.json").write_text(garbage)
+        assert ingest_paths([corpus], settings, progress=False).failed == [] and reads == [1]
 
     reads.clear()
     store = IndexStore(settings, None, committed_only=False)
