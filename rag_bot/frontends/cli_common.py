@@ -14,6 +14,7 @@ from typing import Any
 import typer
 
 from rag_bot.config import Settings, get_settings
+from rag_bot.frontends.redact import HTTP_CLIENT_LOGGERS
 from rag_bot.safe_text import clean_line, clean_text
 
 IndexDirOption = typer.Option(None, "--index-dir", help="Index directory (default: RAG_BOT_INDEX_DIR).")
@@ -26,7 +27,7 @@ def settings_for(index_dir: Path | None = None) -> Settings:
         settings = settings.model_copy(update={"index_dir": index_dir})
     logging.basicConfig(level=getattr(logging, settings.log_level.upper(), logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for noisy in ("httpx", "chromadb", "bm25s", "google_genai", "langchain_google_genai"):
+    for noisy in (*HTTP_CLIENT_LOGGERS, "chromadb", "bm25s", "google_genai", "langchain_google_genai"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     return settings
 

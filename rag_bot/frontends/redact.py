@@ -20,6 +20,10 @@ from collections.abc import Iterable
 from typing import TextIO
 from urllib.parse import quote, quote_plus
 
+# HTTP client loggers (each logs every request URL at INFO, which may carry a token): kept at WARNING by every front
+# end. httpx2/httpcore2 are the forks google-genai uses from its 3.x releases.
+HTTP_CLIENT_LOGGERS = ("httpx", "httpcore", "httpx2", "httpcore2")
+
 MASK = "<redacted>"
 _MIN_PART = 8  # shorter pieces would redact ordinary words
 

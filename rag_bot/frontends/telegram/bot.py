@@ -33,6 +33,7 @@ from telegram.ext import (
 
 from rag_bot.config import Settings
 from rag_bot.frontends.base import ChatBackend
+from rag_bot.frontends.redact import HTTP_CLIENT_LOGGERS
 from rag_bot.frontends.telegram import handlers, uploads
 from rag_bot.frontends.telegram.fairness import FairUpdateProcessor
 
@@ -45,8 +46,8 @@ def quiet_loggers() -> None:
     The token is also redacted from every record and from stdout/stderr (``rag_bot.frontends.redact``, installed
     by ``rag-bot telegram``): this only keeps the log readable.
     """
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-    logging.getLogger("httpcore").setLevel(logging.WARNING)
+    for name in HTTP_CLIENT_LOGGERS:
+        logging.getLogger(name).setLevel(logging.WARNING)
     for name in ("telegram", "telegram.ext"):
         logger = logging.getLogger(name)
         if logger.getEffectiveLevel() < logging.INFO:
