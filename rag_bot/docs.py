@@ -132,7 +132,7 @@ def render(text: str, blocks: dict[str, Callable[[], str]]) -> str:
         if not pattern.search(text):
             raise ValueError(f"the page has no <!-- {name}:start --> ... <!-- {name}:end --> block")
         body = make()
-        text = pattern.sub(lambda m: m.group(1) + body + "\n" + m.group(2), text)
+        text = pattern.sub(lambda m, b=body: m.group(1) + b + "\n" + m.group(2), text)
     return text
 
 
