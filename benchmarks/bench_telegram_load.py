@@ -6,8 +6,8 @@
 
 Load: prints total time, answers/s, per-answer latency percentiles and the bot process's peak memory (VmHWM).
 Flood: measures one answer-time with the bot idle, then one chat queues ``--flood`` questions at once and another
-chat asks one; prints how many of the flood's answers came before the other chat's answer (before the fix: 199 of
-700) and how long the other chat waited, in seconds and answer-times, split into fetching its question (getUpdates
+chat asks one; prints how many of the flood's answers came before the other chat's answer and how
+long the other chat waited, in seconds and answer-times, split into fetching its question (getUpdates
 delivers in order, so the flood's updates are fetched and parsed first) and answering it - with the default caps
 (per-chat queue, per-user rate) and with the caps off, where only the order (a chat's turn before a global slot)
 keeps the other chat from waiting.

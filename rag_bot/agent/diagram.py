@@ -1,11 +1,8 @@
-"""The agent graph as Mermaid (pasted in the README between ``<!-- graph:start -->`` / ``<!-- graph:end -->``)."""
+"""The agent graph as Mermaid (``python -m rag_bot.docs`` writes it into docs/architecture.md; a test checks it)."""
 
 from __future__ import annotations
 
 from rag_bot.retrieval.types import Passage, SearchFilters
-
-README_START = "<!-- graph:start -->"
-README_END = "<!-- graph:end -->"
 
 
 def mermaid() -> str:
@@ -19,9 +16,9 @@ def mermaid() -> str:
     return compiled.get_graph().draw_mermaid().strip()
 
 
-def readme_block() -> str:
-    """The exact README block (markers included)."""
-    return f"{README_START}\n```mermaid\n{mermaid()}\n```\n{README_END}"
+def mermaid_block() -> str:
+    """The diagram as a fenced Markdown block."""
+    return f"```mermaid\n{mermaid()}\n```"
 
 
 class _NoRetriever:
@@ -31,4 +28,4 @@ class _NoRetriever:
 
 
 if __name__ == "__main__":
-    print(readme_block())
+    print(mermaid_block())

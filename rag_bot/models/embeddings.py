@@ -97,7 +97,7 @@ class LocalE5Embedder:
     OpenMP thread each, taking texts from one queue: both cores stay busy without OpenMP's barriers between the
     many small parallel loops of a forward pass, one text's activations stay in the core's cache, and no core
     waits for the other at the end of a batch while further batches are queued (the ingester keeps two in
-    flight). See the README's benchmark section for the figures. A single text (a query) runs alone with the
+    flight). Figures: docs/benchmarks.md. A single text (a query) runs alone with the
     engine's own OpenMP parallelism, which is what makes one text fast.
     """
 

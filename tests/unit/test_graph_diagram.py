@@ -1,4 +1,4 @@
-"""The README's Mermaid block is the compiled graph's diagram."""
+"""docs/architecture.md's Mermaid block is the compiled graph's diagram; langgraph.json points at the factory."""
 
 from __future__ import annotations
 
@@ -6,17 +6,17 @@ import json
 import re
 from pathlib import Path
 
-from rag_bot.agent.diagram import README_END, README_START, mermaid
+from rag_bot.agent.diagram import mermaid
 from tests.conftest import REPO
 
 ROOT = REPO
 
 
-def test_readme_graph_block_matches_compiled_graph():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(re.escape(README_START) + r"\s*```mermaid\n(.*?)\n```\s*" + re.escape(README_END), readme, re.S)
-    assert match, "README.md has no graph block; run: python -m rag_bot.agent.diagram"
-    assert match[1].strip() == mermaid(), "README graph is stale; regenerate it with python -m rag_bot.agent.diagram"
+def test_architecture_graph_block_matches_compiled_graph():
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- graph:start -->\s*```mermaid\n(.*?)\n```\s*<!-- graph:end -->", page, re.S)
+    assert match, "docs/architecture.md has no graph block; run: python -m rag_bot.docs"
+    assert match[1].strip() == mermaid(), "docs/architecture.md graph is stale; run: python -m rag_bot.docs"
 
 
 def test_langgraph_json_points_at_the_graph_factory():
