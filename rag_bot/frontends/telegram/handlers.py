@@ -16,6 +16,7 @@ from typing import Any
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import Application, ApplicationHandlerStop, ContextTypes
 
+from rag_bot.errors import UserError
 from rag_bot.frontends.base import LANGUAGES, guess_language
 from rag_bot.frontends.telegram import formatting
 from rag_bot.frontends.telegram.chats import addressed, backend_of, chat_key, ui_language, user_key
@@ -152,10 +153,10 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             chosen = await backend.get_language(user_key(update.effective_user.id))
         thread = await backend.thread_id(chat_key(chat_id))  # for the feedback buttons
         reply = await backend.answer(chat_key(chat_id), text, language=chosen)
-    except Exception:
+    except Exception as exc:
         log.exception("the agent failed on a message in chat %s", chat_id)
         language = chosen or guess_language(text, backend.settings.default_language)
-        await send_text(context, chat_id, t(language, "sorry"), reply_to=message.message_id,
+        await send_text(context, chat_id, failure_text(language, exc), reply_to=message.message_id,
                         language=language)
         return
     finally:
@@ -190,7 +191,16 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         with contextlib.suppress(Exception):
             language = await ui_language(context, update, update.effective_message.text or "")
-            await context.bot.send_message(update.effective_chat.id, t(language, "sorry"))
+            await context.bot.send_message(update.effective_chat.id, failure_text(language, context.error))
+
+
+def failure_text(language: str, exc: BaseException | None) -> str:
+    """The polite reply to a failure: an error the asker caused and can fix (a :class:`UserError`, e.g. a question
+    over the length limit) is named in its one sentence; anything else (a bug, or an error only the operator can
+    fix, such as the chat model's quota) gets the general apology, its details stay in the log."""
+    if isinstance(exc, UserError) and not exc.for_operator:
+        return t(language, "failed", sentence=exc.sentence)
+    return t(language, "sorry")
 
 
 def bot_commands(language: str = "en") -> list[BotCommand]:

@@ -58,6 +58,7 @@ TEXT: dict[str, dict[str, str]] = {
                         "Please wait a minute, then send your question again.",
         "sources": "Sources:",
         "sorry": "Sorry, something went wrong while answering. Please try again in a moment.",
+        "failed": "Sorry, I cannot answer that: {sentence}",
     },
     "hi": {
         "intro": "मैं केवल दस्तावेज़ों के इस संग्रह ({languages}) से प्रश्नों के उत्तर देता हूँ और हर उत्तर के साथ "
@@ -87,6 +88,7 @@ TEXT: dict[str, dict[str, str]] = {
                         "छोड़ दिए गए। कृपया एक मिनट रुककर प्रश्न फिर भेजें।",
         "sources": "स्रोत:",
         "sorry": "क्षमा करें, उत्तर देते समय कुछ गड़बड़ हो गई। कृपया थोड़ी देर बाद फिर कोशिश करें।",
+        "failed": "क्षमा करें, मैं इसका उत्तर नहीं दे सकता: {sentence}",
     },
 }
 
