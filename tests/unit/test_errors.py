@@ -130,3 +130,21 @@ def test_the_bot_names_the_askers_error_and_apologises_for_the_operators():
     quota = GeminiQuotaError("Gemini refused model 'x' because the quota of the API key is used up.")
     assert failure_text("en", quota) == failure_text("en", KeyError("bug"))
     assert failure_text("en", quota).startswith("Sorry, something went wrong")
+
+
+def test_a_setting_out_of_bounds_is_one_sentence_naming_the_variable(monkeypatch, tmp_path):
+    from rag_bot.config import get_settings
+    from rag_bot.errors import ConfigurationError
+    from rag_bot.frontends.cli_common import read_settings
+
+    monkeypatch.chdir(tmp_path)  # no .env here
+    monkeypatch.setenv("RAG_BOT_TOP_K", "not-a-number-7f3a")
+    get_settings.cache_clear()
+    try:
+        with pytest.raises(ConfigurationError) as raised:
+            read_settings()
+    finally:
+        get_settings.cache_clear()
+    sentence = user_message(raised.value)
+    assert sentence.startswith("RAG_BOT_TOP_K is not valid: ") and _one_sentence(sentence)
+    assert "not-a-number-7f3a" not in sentence  # a value is never echoed: it may be a secret
