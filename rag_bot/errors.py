@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_ENDS = ".!?।"
+from rag_bot.languages import sentence_ends
 
 
 class UserError(Exception):
@@ -27,7 +27,7 @@ class UserError(Exception):
     def sentence(self) -> str:
         text = " ".join(str(self).split()) or f"{type(self).__name__}."
         text = text[0].upper() + text[1:]
-        return text if text.endswith(tuple(_ENDS)) else f"{text}."
+        return text if text.endswith(tuple(sentence_ends())) else f"{text}."
 
 
 class ConfigurationError(UserError, ValueError):

@@ -50,6 +50,8 @@ class Language:
     refers_back: tuple[str, ...] = ()
     connectors: tuple[str, ...] = ()
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # [texts.<group>] tables: key -> text
+    month_names: dict[str, int] = field(default_factory=dict)  # [dates.months]: name or abbreviation -> 1..12
+    digits: str = ""  # [dates] digits: this script's 0-9, in order ("" when it writes ASCII digits)
 
     def in_script(self, ch: str) -> bool:
         return any(lo <= ord(ch) <= hi for lo, hi in self.script_ranges)
@@ -57,6 +59,10 @@ class Language:
 
 def _language(data: dict) -> Language:
     values = dict(data)
+    written = values.pop("dates", {})
+    values["month_names"] = {unicodedata.normalize("NFC", k).casefold(): int(v)
+                             for k, v in written.get("months", {}).items()}
+    values["digits"] = written.get("digits", "")
     values["script_ranges"] = tuple((int(lo, 16), int(hi, 16)) for lo, hi in values.get("script_ranges", ()))
     values["stopwords"] = frozenset(w.casefold() for w in str(values.get("stopwords", "")).split())
     for key, kind in Language.__dataclass_fields__.items():
@@ -215,6 +221,18 @@ def approx_tokens(text: str) -> int:
     for code, n in others.items():
         tokens += int(n // reg.get(code).chars_per_token)
     return max(1, tokens)
+
+
+# --- dates ---------------------------------------------------------------------------------------------
+def month_names() -> dict[str, int]:
+    """Every language's month names and abbreviations (NFC, case-folded) -> month number."""
+    return {name: month for lang in registry().languages for name, month in lang.month_names.items()}
+
+
+def digit_table() -> dict[int, str]:
+    """A ``str.translate`` table mapping every script's digits to ASCII digits."""
+    return {ord(ch): str(n) for lang in registry().languages if len(lang.digits) == 10
+            for n, ch in enumerate(lang.digits)}
 
 
 # --- sentences ------------------------------------------------------------------------------------------

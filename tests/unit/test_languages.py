@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import importlib
 import shutil
 from types import SimpleNamespace
 
 import pytest
 
-from rag_bot import languages
+from rag_bot import dates, languages
 from rag_bot.agent import prompts, rules
 from rag_bot.agent.service import AgentService
 from rag_bot.frontends.base import guess_language
@@ -45,6 +46,11 @@ help = "কীভাবে প্রশ্ন করবেন"
 language = "উত্তরের ভাষা: /language {codes}"
 reset = "নতুন কথোপকথন শুরু করুন"
 sources = "যে নথি থেকে আমি উত্তর দিই"
+
+[dates]
+digits = "০১২৩৪৫৬৭৮৯"
+[dates.months]
+"জানুয়ারি" = 1
 """
 
 
@@ -61,6 +67,7 @@ def with_bengali(tmp_path, monkeypatch):
     monkeypatch.undo()
     languages.registry.cache_clear()
     rules._build.cache_clear()
+    importlib.reload(dates)
 
 
 def test_shipped_languages():
@@ -136,6 +143,15 @@ def test_the_agent_answers_in_the_new_language(with_bengali):
     refusal = service.ask("ভূমিকম্প সম্পর্কে কী বলা হয়েছিল?", "bn-2")
     assert refusal.language == "bn" and refusal.termination == "no_documents"
     assert refusal.answer == "নথিতে এ বিষয়ে কিছু বলা নেই: “ভূমিকম্প সম্পর্কে কী বলা হয়েছিল?”।"
+
+
+def test_a_new_language_file_brings_its_dates(with_bengali):
+    """Month names and digits come from the files: a process started with the Bengali file reads Bengali dates."""
+    assert languages.month_names()["জানুয়ারি"] == 1 and languages.month_names()["sept"] == 9
+    fresh = importlib.reload(dates)  # what a process started with the file in place loads (the fixture reloads back)
+    assert fresh.find_dates("সভা ২৩ জানুয়ারি ১৯৬৯ তারিখে") == [(4, "1969-01-23")]
+    assert fresh.find_dates("२३ जनवरी १९६९") == [(0, "1969-01-23")]
+    assert fresh.normalise_digits("১৯৬৯ / १९६९") == "1969 / 1969"  # numbers compare across scripts
 
 
 def test_shipped_texts_come_from_the_files():
