@@ -148,3 +148,12 @@ def test_a_setting_out_of_bounds_is_one_sentence_naming_the_variable(monkeypatch
     sentence = user_message(raised.value)
     assert sentence.startswith("RAG_BOT_TOP_K is not valid: ") and _one_sentence(sentence)
     assert "not-a-number-7f3a" not in sentence  # a value is never echoed: it may be a secret
+
+
+def test_pending_index_errors_are_still_shown_as_their_sentence():
+    from rag_bot.index.store import IndexBusy
+    from rag_bot.index.vectors import IndexModelMismatch
+
+    busy = "Another ingestion is running on idx; try again when it ends."
+    assert user_message(IndexBusy(busy)) == busy
+    assert user_message(IndexModelMismatch("The index was built with model a, not b.")) is not None
