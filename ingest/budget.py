@@ -13,7 +13,7 @@ from ingest.errors import LoadError
 
 MIN_TEXT_CHARS = 100_000  # every file may hold this much text, whatever its size (a 2 KB DOCX of 40 pages)
 CHARS_PER_CHUNK = 100  # a chunk of the 220-token budget holds 500-900 characters; 100 leaves room for short ones
-CONTENT_PER_CHAR = 8  # PDF page content (operators + text) per character of text; measured 1.5-4 on real PDFs
+CONTENT_PER_CHAR = 8  # PDF page content (operators + text) per character of text; real PDFs use less (benchmarks)
 
 
 class BudgetExceeded(LoadError):

@@ -8,7 +8,7 @@ Cost is linear in the text for every shape of input. Each sentence is counted on
 sentences are estimated by adding their counts (the tokenizer splits at whitespace, so counts add up, less the
 prefix and special tokens every text carries), and only the chunk the estimate proposes and the chunk one unit
 longer are counted for real, which puts each boundary exactly where a scan that re-counted the growing chunk
-after every sentence would put it (that scan cost the chunk's length per sentence: 19.6 s for one 135 KB line).
+after every sentence would put it (that scan cost the chunk's length per sentence; docs/benchmarks.md, Chunking).
 Where the estimate is wrong (a counter that does not add up), a doubling search from the chunk's start finds the
 boundary with O(log) counts of at most twice the chunk.
 """

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ingest.budget import Budget
 from ingest.loaders import LOADERS, SUPPORTED, LoadedFile, LoadError, load_bytes
+from rag_bot.config import Settings
 from rag_bot.safe_text import clean_line
 
 _KINDS = {stat.S_IFIFO: "a FIFO", stat.S_IFSOCK: "a socket", stat.S_IFCHR: "a character device",
@@ -206,13 +207,15 @@ def read_file(path: str, limit: int) -> bytes:
     return b"".join(parts)
 
 
-def load_file(path: Path, max_bytes: int, data: bytes | None = None, budget: Budget | None = None) -> LoadedFile:
-    """Read ``path`` (opened once, at most ``max_bytes``) and parse it; every failure is a :class:`LoadError`."""
-    from rag_bot.config import get_settings
-
+def load_file(path: Path, max_bytes: int, data: bytes | None = None, budget: Budget | None = None, *,
+              settings: Settings | None = None) -> LoadedFile:
+    """Read ``path`` (opened once, at most ``max_bytes``) and parse it within ``budget`` (else the budget
+    ``settings`` give a file of its size: one of the two is needed); every failure is a :class:`LoadError`."""
+    if budget is None and settings is None:
+        raise TypeError("load_file needs a budget or the settings to derive one from")
     if Path(path).suffix.lower() not in LOADERS:
         raise LoadError(f"unsupported file type {Path(path).suffix or '(none)'}")
     if data is None:
         data = read_file(str(path), max_bytes)
-    return load_bytes(str(path), data, budget or Budget.for_file(len(data), get_settings()))
+    return load_bytes(str(path), data, budget or Budget.for_file(len(data), settings))
 

@@ -1,4 +1,4 @@
-"""Dates written in text: ISO, day-first numeric, English and Hindi month names, Latin or Devanagari digits.
+"""Dates written in text: ISO, day-first numeric, month names and digits of every language file ([dates] tables).
 
 One parser for both sides: the ingester dates documents with it and the agent reads dates in questions with it.
 """
@@ -9,20 +9,10 @@ import re
 import unicodedata
 from datetime import date
 
-_DEVANAGARI_DIGITS = str.maketrans("०१२३४५६७८९", "0123456789")
+from rag_bot.languages import digit_table, month_names
 
-_EN_MONTHS = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7, "august": 8,
-    "september": 9, "october": 10, "november": 11, "december": 12,
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10,
-    "nov": 11, "dec": 12,
-}
-_HI_MONTHS = {
-    "जनवरी": 1, "फरवरी": 2, "फ़रवरी": 2, "मार्च": 3, "अप्रैल": 4, "अप्रेल": 4, "मई": 5, "जून": 6, "जुलाई": 7,
-    "अगस्त": 8, "सितंबर": 9, "सितम्बर": 9, "अक्टूबर": 10, "अक्तूबर": 10, "नवंबर": 11, "नवम्बर": 11,
-    "दिसंबर": 12, "दिसम्बर": 12,
-}
-MONTHS = {unicodedata.normalize("NFC", k): v for k, v in {**_EN_MONTHS, **_HI_MONTHS}.items()}
+_DIGITS = digit_table()  # the language files' [dates] digits, e.g. Devanagari
+MONTHS = month_names()  # the language files' [dates.months]
 _MONTH_ALT = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
 _ORD = r"(?:st|nd|rd|th)?"
 
@@ -36,8 +26,8 @@ _PATTERNS = [
 
 
 def normalise_digits(text: str) -> str:
-    """NFC-normalise and map Devanagari digits to ASCII (positions stay comparable for most text)."""
-    return unicodedata.normalize("NFC", text).translate(_DEVANAGARI_DIGITS)
+    """NFC-normalise and map every script's digits to ASCII (positions stay comparable for most text)."""
+    return unicodedata.normalize("NFC", text).translate(_DIGITS)
 
 
 def find_dates(text: str) -> list[tuple[int, str]]:

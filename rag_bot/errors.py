@@ -1,16 +1,39 @@
-"""Errors a user causes and can fix: ``str(error)`` is one sentence a front end shows as it is (no traceback)."""
+"""Errors a user causes and can fix: ``error.sentence`` is the one sentence a front end shows (no traceback).
+
+Every such error of any layer (settings, questions, the index, ingestion, the conversation memory, the chat model,
+the search tool) derives from :class:`UserError`, so each front end catches this one class in one place
+(:func:`rag_bot.frontends.failures.user_message`); ``tests/unit/test_errors.py`` holds the rule.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from rag_bot.languages import sentence_ends
+
 
 class UserError(Exception):
-    """Base of the errors whose text is meant for the user."""
+    """Base of the errors whose text is meant for the user.
+
+    ``str(error)`` is the message as raised (a loader's reason may be a clause such as ``corrupt DOCX: ...`` that
+    a summary line embeds); :attr:`sentence` is that message as one sentence: one line, a capital first letter,
+    a full stop at the end. ``for_operator`` marks the errors only whoever runs the bot can fix (settings, keys,
+    the memory backend): a chat front end answers those with its own apology and logs the sentence instead.
+    """
+
+    for_operator = False
+
+    @property
+    def sentence(self) -> str:
+        text = " ".join(str(self).split()) or f"{type(self).__name__}."
+        text = text[0].upper() + text[1:]
+        return text if text.endswith(tuple(sentence_ends())) else f"{text}."
 
 
 class ConfigurationError(UserError, ValueError):
     """The settings ask for something that cannot run (e.g. Gemini without a key)."""
+
+    for_operator = True
 
 
 class QuestionTooLong(UserError, ValueError):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ingest.documents import split_documents
 from ingest.files import load_file
+from rag_bot.config import Settings
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "data" / "corpus"
@@ -22,7 +23,7 @@ def main() -> None:
     docs = {}
     for path in sorted(p for p in CORPUS.rglob("*") if p.is_file()):
         source = path.relative_to(CORPUS).as_posix()
-        for doc in split_documents(load_file(path, 50_000_000), source):
+        for doc in split_documents(load_file(path, 50_000_000, settings=Settings()), source):
             docs[(source, doc.date)] = {"_id": f"{source}@{doc.date}", "title": doc.title, "text": doc.text}
     queries, qrels = [], []
     for line in (REPO / "notebooks" / "eval" / "questions.jsonl").read_text(encoding="utf-8").splitlines():

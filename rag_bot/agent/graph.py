@@ -35,7 +35,7 @@ from rag_bot.agent.nodes.summarize import make_summarize_node
 from rag_bot.agent.nodes.tools import make_tools_node
 from rag_bot.agent.state import AgentState, InputState
 from rag_bot.agent.support import SupportChecker, make_support_checker
-from rag_bot.config import Settings, get_settings
+from rag_bot.config import Settings, get_settings  # get_settings: only make_graph, the server's edge
 from rag_bot.retrieval.tool import PassageRetriever, make_retrieve_context
 from rag_bot.retrieval.types import Passage, SearchFilters
 
@@ -101,7 +101,7 @@ def run_top_k() -> int | None:
     return None if top_k is None else checked_override("top_k", top_k)
 
 
-def build_graph(settings: Settings | None = None, *, models: RoleModels | None = None,
+def build_graph(settings: Settings, *, models: RoleModels | None = None,
                 retriever: PassageRetriever | None = None, checkpointer: BaseCheckpointSaver[str] | None = None,
                 embedder: Embedder | None = None, checker: SupportChecker | None = None) -> Graph:
     """Compile the agent. ``retriever`` = anything with ``.retrieve(query, filters, k, whole_document)``.
@@ -110,7 +110,6 @@ def build_graph(settings: Settings | None = None, *, models: RoleModels | None =
     (``checker``, default from ``settings.support_judge``); the extractive model only quotes, so it is not.
     Each run may override knobs through its context (:class:`~rag_bot.agent.configuration.AgentConfiguration`).
     """
-    settings = settings or get_settings()
     models = models or get_chat_models(settings, embedder=embedder)
     if checker is None and models.mode != "extractive":
         checker = make_support_checker(settings, embedder)

@@ -9,11 +9,11 @@ offline model reads the typed inputs of :mod:`rag_bot.agent.inputs`, attached to
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rag_bot.agent.citations import neutralise_passage
-from rag_bot.languages import registry
+from rag_bot.languages import PerLanguage, registry
 
 NOT_FOUND = "NOT_FOUND"
 
@@ -87,35 +87,11 @@ RETRY_NOTE = (
     "not a document's date."
 )
 
-NOT_FOUND_TEXT = {
-    "en": "The documents do not say anything about this: “{question}”.",
-    "hi": "दस्तावेज़ों में इस बारे में कुछ नहीं कहा गया है: “{question}”।",
-}
-ANSWER_INTRO = {"en": "According to the documents:", "hi": "दस्तावेज़ों के अनुसार:"}
-
-CONVERSATION_TEMPLATES = {
-    "en": {
-        "greeting": "Hello! Ask me anything about the documents — I answer from them, with sources.",
-        "thanks": "You're welcome! Ask me another question about the documents whenever you like.",
-        "smalltalk": "I answer questions about the documents, quoting them with sources. "
-                     "What would you like to know?",
-        "history_none": "You have not asked me anything yet.",
-        "history": "Your previous questions were:",
-        "summary_none": "We have not talked about anything yet.",
-        "summary": "Summary of our conversation:",
-        "other": "I can only answer questions about the documents. What would you like to know?",
-    },
-    "hi": {
-        "greeting": "नमस्ते! दस्तावेज़ों के बारे में कुछ भी पूछिए — मैं उन्हीं से, स्रोतों सहित, उत्तर देता हूँ।",
-        "thanks": "आपका स्वागत है! जब चाहें दस्तावेज़ों के बारे में एक और प्रश्न पूछिए।",
-        "smalltalk": "मैं दस्तावेज़ों के बारे में प्रश्नों के उत्तर उन्हीं से, स्रोतों सहित, देता हूँ। आप क्या जानना चाहेंगे?",
-        "history_none": "आपने अभी तक मुझसे कुछ नहीं पूछा है।",
-        "history": "आपके पिछले प्रश्न थे:",
-        "summary_none": "हमने अभी तक किसी विषय पर बात नहीं की है।",
-        "summary": "हमारी बातचीत का सारांश:",
-        "other": "मैं केवल दस्तावेज़ों के बारे में प्रश्नों का उत्तर दे सकता हूँ। आप क्या जानना चाहेंगे?",
-    },
-}
+# Per-language texts live in the language files (rag_bot/languages/<code>.toml, [texts.answer] and
+# [texts.conversation]); these views read them there, so a language added as a file is served here too.
+NOT_FOUND_TEXT: Mapping[str, str] = PerLanguage(lambda code: registry().text("answer", code, "not_found"))
+ANSWER_INTRO: Mapping[str, str] = PerLanguage(lambda code: registry().text("answer", code, "intro"))
+CONVERSATION_TEMPLATES: Mapping[str, dict[str, str]] = PerLanguage(lambda code: registry().texts("conversation", code))
 
 
 def is_not_found_reply(text: str) -> bool:
@@ -149,7 +125,8 @@ def agent_system(corpus: str) -> str:
 
 
 def not_found_text(question: str, language: str) -> str:
-    return NOT_FOUND_TEXT.get(language, NOT_FOUND_TEXT["en"]).format(question=question.strip())
+    """The "documents do not say" answer in ``language`` (the default language's for an unknown code)."""
+    return registry().text("answer", language, "not_found").format(question=question.strip())
 
 
 def _esc(text: str) -> str:

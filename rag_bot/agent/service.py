@@ -24,7 +24,7 @@ from rag_bot.agent.models import RoleModels
 from rag_bot.agent.observability import TurnLog, observe_turn, trace_config
 from rag_bot.agent.state import InputState
 from rag_bot.agent.streaming import STREAM_MODES, TurnStreamer
-from rag_bot.config import Settings, get_settings
+from rag_bot.config import Settings
 from rag_bot.errors import check_question
 from rag_bot.models.embeddings import Embedder
 from rag_bot.retrieval.tool import PassageRetriever
@@ -83,14 +83,14 @@ class ModelCallCounter(BaseCallbackHandler):
 class AgentService:
     """Builds the graph once (checkpointer + retriever + models) and answers questions per thread."""
 
-    def __init__(self, settings: Settings | None = None, *, checkpointer: BaseCheckpointSaver[str] | None = None,
+    def __init__(self, settings: Settings, *, checkpointer: BaseCheckpointSaver[str] | None = None,
                  retriever: PassageRetriever | None = None, models: RoleModels | None = None,
                  embedder: Embedder | None = None,
                  callbacks: Sequence[BaseCallbackHandler] = (), context: AgentConfiguration | None = None) -> None:
         """``callbacks``: LangChain handlers added to every turn (Langfuse, a run collector, ...); LangSmith needs
         none, it is switched on by its environment variables. ``context``: per-run overrides of the settings for
         every turn of this service (``top_k``, a model per role, ...)."""
-        self.settings = settings or get_settings()
+        self.settings = settings
         self.context = context or AgentConfiguration()
         validate(self.context, self.settings)  # a knob out of bounds fails here, not in the first turn
         self.callbacks = list(callbacks)

@@ -82,7 +82,7 @@ def _get(obj: Any, name: str, default: Any = None) -> Any:
 
 # --- metric functions ---------------------------------------------------------------------------------------
 def is_refusal(reply: Any) -> bool:
-    """True when the reply is the "documents do not say" answer (by termination or by its text, en or hi)."""
+    """True when the reply is the "documents do not say" answer (by termination or by its text, any language)."""
     if _get(reply, "termination") in REFUSAL_TERMINATIONS:
         return True
     return is_refusal_text(_get(reply, "answer", "") or "")

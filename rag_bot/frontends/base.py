@@ -27,8 +27,6 @@ from rag_bot.memory.settings_store import UserSettingsStore
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = registry().codes
-
 
 def guess_language(text: str, default: str = "en") -> str:
     """A non-default language (``hi``) when the text has any letter of its script, else ``default`` (for interface
@@ -91,8 +89,9 @@ class ChatBackend:
 
     # --- per-user settings --------------------------------------------------------------------------------
     async def set_language(self, user_key: str, language: str) -> None:
-        if language not in LANGUAGES:
-            raise ValueError(f"unsupported language {language!r}; use one of {', '.join(LANGUAGES)}")
+        codes = registry().codes
+        if language not in codes:
+            raise ValueError(f"unsupported language {language!r}; use one of {', '.join(codes)}")
         await self.store.aupdate_user_settings(user_key, language=language)
 
     async def get_language(self, user_key: str) -> str | None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import typer
 
-from rag_bot.frontends.cli_common import IndexDirOption, cleaned, fail, out, settings_for
+from rag_bot.frontends.cli_common import IndexDirOption, cleaned, out, settings_for
 
 app = typer.Typer()
 
@@ -22,18 +22,12 @@ def ingest(
 ) -> None:
     """Add new and changed documents to the index (idempotent and incremental)."""
     from ingest.pipeline import ingest_paths
-    from rag_bot.index.store import IndexBusy
-    from rag_bot.index.vectors import IndexModelMismatch
     from rag_bot.languages import registry
 
     if language not in {"auto", *registry().codes}:
         raise typer.BadParameter(f"use auto or one of {', '.join(registry().codes)}", param_hint="--language")
     settings = settings_for(index_dir)
-    try:
-        summary = ingest_paths(paths, settings, language=language, prune=prune, progress=True)
-    except (IndexModelMismatch, IndexBusy) as exc:
-        fail(str(exc))
-        raise typer.Exit(2) from None
+    summary = ingest_paths(paths, settings, language=language, prune=prune, progress=True)  # errors: cli.main
     if json_output:
         out(json.dumps(cleaned(summary.to_json()), ensure_ascii=False))
     else:

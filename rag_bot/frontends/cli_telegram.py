@@ -31,12 +31,12 @@ def failure_sentence(exc: BaseException, settings: Settings, redact: Callable[[s
     token (python-telegram-bot's InvalidToken does), so it is used only for Bot API refusals, redacted."""
     from telegram.error import Forbidden, InvalidToken, NetworkError, TelegramError
 
-    from rag_bot.memory.errors import MemoryUnavailableError
+    from rag_bot.errors import UserError
 
     custom = settings.telegram_base_url
     host = urlparse(custom).netloc if custom else DEFAULT_API_HOST
-    if isinstance(exc, MemoryUnavailableError):
-        return str(exc), 2
+    if isinstance(exc, UserError):  # e.g. the conversation memory unavailable, Gemini without a key
+        return exc.sentence, 2
     if isinstance(exc, InvalidToken):  # 401 (wrong token) and 404 (malformed token, or not a Bot API server)
         if custom:
             return (f"The Bot API at {host} refused the bot token: check TELEGRAM_BOT_TOKEN (from @BotFather) and "

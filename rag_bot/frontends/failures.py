@@ -1,32 +1,35 @@
 """One sentence for each failure a user can cause or fix, for front ends to show instead of a traceback.
 
-:func:`user_message` knows the typed errors of every layer (``str(error)`` is already the sentence) and words the
-few raw ones that reach a front end (a locked SQLite file, another provider's model error). ``None`` means a bug:
-let it surface.
+Every typed error a user can cause derives from :class:`rag_bot.errors.UserError` (its ``sentence`` is what is
+shown); :func:`user_message` is the one place a front end turns an exception into that sentence, and it also words
+the few raw ones that reach a front end (a locked SQLite file, another provider's model error). ``None`` means a
+bug: let it surface.
 """
 
 from __future__ import annotations
 
 import sqlite3
 
+from rag_bot.errors import UserError
 from rag_bot.safe_text import clean_line
 
 
-def _typed_errors() -> tuple[type[BaseException], ...]:
-    from rag_bot.errors import UserError
+def _not_yet_user_errors() -> tuple[type[BaseException], ...]:
+    """Index errors that do not derive from :class:`UserError` yet: ``rag_bot/index/`` is being rewritten on
+    another branch (the index writer); once ``IndexBusy`` and ``IndexModelMismatch`` derive from it, drop this."""
     from rag_bot.index.store import IndexBusy
     from rag_bot.index.vectors import IndexModelMismatch
-    from rag_bot.memory.errors import MemoryUnavailableError
-    from rag_bot.models.chat import GeminiError
 
-    return UserError, MemoryUnavailableError, IndexBusy, IndexModelMismatch, GeminiError
+    return IndexBusy, IndexModelMismatch
 
 
 def user_message(exc: BaseException) -> str | None:
     """The sentence for ``exc`` (control characters removed, one line), or None when it is not a user's failure."""
     from langchain_core.exceptions import ModelError
 
-    if isinstance(exc, _typed_errors()):
+    if isinstance(exc, UserError):
+        text = exc.sentence
+    elif isinstance(exc, _not_yet_user_errors()):
         text = str(exc)
     elif isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
         text = ("The conversation memory (SQLite, RAG_BOT_SQLITE_PATH) is locked by another process; "

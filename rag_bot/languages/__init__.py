@@ -1,9 +1,11 @@
 """The language registry: every fact about a supported language, read from one data file per language.
 
 ``rag_bot/languages/<code>.toml`` holds the code, names, script (Unicode ranges), sentence ends, stop words and the
-phrases the router rules look for (greetings, thanks, follow-ups, questions about the chat). Rules, prompts, the
-tool, the metadata detector and the front ends read them here; adding a language is adding one file. This module
-imports nothing from rag_bot (a leaf), so every layer may use it.
+phrases the router rules look for (greetings, thanks, follow-ups, questions about the chat), and in its
+``[texts.*]`` tables every text shown in that language (the answerer's intro and refusal, the conversational replies,
+the Telegram bot's texts and command menu). Rules, prompts, the tool, the metadata detector and the front ends read
+them here; adding a language is adding one file. This module imports nothing from rag_bot (a leaf), so every layer
+may use it.
 """
 
 from __future__ import annotations
@@ -11,10 +13,11 @@ from __future__ import annotations
 import re
 import tomllib
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import TypeVar
 
 _DATA = Path(__file__).resolve().parent
 
@@ -46,6 +49,9 @@ class Language:
     followup_words: tuple[str, ...] = ()
     refers_back: tuple[str, ...] = ()
     connectors: tuple[str, ...] = ()
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)  # [texts.<group>] tables: key -> text
+    month_names: dict[str, int] = field(default_factory=dict)  # [dates.months]: name or abbreviation -> 1..12
+    digits: str = ""  # [dates] digits: this script's 0-9, in order ("" when it writes ASCII digits)
 
     def in_script(self, ch: str) -> bool:
         return any(lo <= ord(ch) <= hi for lo, hi in self.script_ranges)
@@ -53,6 +59,10 @@ class Language:
 
 def _language(data: dict) -> Language:
     values = dict(data)
+    written = values.pop("dates", {})
+    values["month_names"] = {unicodedata.normalize("NFC", k).casefold(): int(v)
+                             for k, v in written.get("months", {}).items()}
+    values["digits"] = written.get("digits", "")
     values["script_ranges"] = tuple((int(lo, 16), int(hi, 16)) for lo, hi in values.get("script_ranges", ()))
     values["stopwords"] = frozenset(w.casefold() for w in str(values.get("stopwords", "")).split())
     for key, kind in Language.__dataclass_fields__.items():
@@ -107,6 +117,16 @@ class Registry:
                 return lang.code
         return None
 
+    def texts(self, group: str, code: str | None) -> dict[str, str]:
+        """Every text of ``group`` (``telegram``, ``commands``, ``answer``, ``conversation``) in language ``code``:
+        the default language's table overlaid with that language's (an unknown code gets the default's)."""
+        lang = self.get(code) or self.default
+        return {**self.default.texts.get(group, {}), **lang.texts.get(group, {})}
+
+    def text(self, group: str, code: str | None, key: str) -> str:
+        """One text of ``group`` in language ``code`` (the default language's when that language lacks it)."""
+        return self.texts(group, code)[key]
+
     def union(self, attribute: str) -> tuple[str, ...]:
         """One list field of every language, in registry order, without repeats."""
         return tuple(dict.fromkeys(item for lang in self.languages for item in getattr(lang, attribute)))
@@ -120,6 +140,28 @@ def registry() -> Registry:
         raise RuntimeError(f"no language files in {_DATA}")
     languages.sort(key=lambda lang: (not lang.default, lang.code))
     return Registry(tuple(languages))
+
+
+V = TypeVar("V")
+
+
+class PerLanguage(Mapping[str, V]):
+    """A read-only ``{code: value}`` view over the registry, read when used (so a language file added later is
+    seen): ``PerLanguage(lambda code: registry().text("answer", code, "intro"))["hi"]``."""
+
+    def __init__(self, read: Callable[[str], V]) -> None:
+        self._read = read
+
+    def __getitem__(self, code: str) -> V:
+        if registry().get(code) is None:
+            raise KeyError(code)
+        return self._read(code)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry().codes)
+
+    def __len__(self) -> int:
+        return len(registry().codes)
 
 
 # --- scripts --------------------------------------------------------------------------------------------
@@ -179,6 +221,18 @@ def approx_tokens(text: str) -> int:
     for code, n in others.items():
         tokens += int(n // reg.get(code).chars_per_token)
     return max(1, tokens)
+
+
+# --- dates ---------------------------------------------------------------------------------------------
+def month_names() -> dict[str, int]:
+    """Every language's month names and abbreviations (NFC, case-folded) -> month number."""
+    return {name: month for lang in registry().languages for name, month in lang.month_names.items()}
+
+
+def digit_table() -> dict[int, str]:
+    """A ``str.translate`` table mapping every script's digits to ASCII digits."""
+    return {ord(ch): str(n) for lang in registry().languages if len(lang.digits) == 10
+            for n, ch in enumerate(lang.digits)}
 
 
 # --- sentences ------------------------------------------------------------------------------------------

@@ -34,10 +34,10 @@ _UNAVAILABLE = (
 )
 
 
-# gRPC's reconnect back-off starts at 1 s and grows x1.6 up to 120 s. After a 20 s outage of the emulator the next
-# reconnect was ~10 s away and every call until then failed at once with UNAVAILABLE, so the first calls after the
-# store came back failed (their retries ran out within a 3 s deadline). Capped at 1 s, the channel reconnects within
-# about a second of the store's return, inside any call's deadline. A new client alone does not help: gRPC shares
+# gRPC's reconnect back-off starts at 1 s and grows x1.6 up to 120 s: after an outage the next reconnect may be long
+# after the store came back, and every call until then fails at once with UNAVAILABLE (docs/architecture.md,
+# Memory, has the observed case). Capped at 1 s, the channel reconnects within about a second of the store's return,
+# inside any call's deadline. A new client alone does not help: gRPC shares
 # one subchannel (and its back-off) between all channels with the same target and arguments - a brand-new client
 # failed the same way - so our channels also keep a subchannel pool of their own.
 CHANNEL_OPTIONS: list[tuple[str, Any]] = [

@@ -44,14 +44,16 @@ from langchain_google_genai import ChatGoogleGenerativeAI
 from langchain_google_genai._common import GoogleGenerativeAIError
 
 from rag_bot.config import Settings
-from rag_bot.errors import ConfigurationError
+from rag_bot.errors import ConfigurationError, UserError
 from rag_bot.models.roles import ROLE_MODEL_FIELD
 
 logger = logging.getLogger(__name__)
 
 
-class GeminiError(Exception):
+class GeminiError(UserError):
     """A Gemini call failed for good (retries used up); ``str(error)`` is one sentence naming the cause."""
+
+    for_operator = True
 
 
 class GeminiTimeoutError(GeminiError, ModelTimeoutError, TimeoutError):

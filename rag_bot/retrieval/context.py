@@ -60,8 +60,8 @@ def with_neighbours(vectors: VectorIndex, hits: list[Hit], window: int,
 
 def doc_chunks(vectors: VectorIndex, doc_id: str, seq_from: int, seq_to: int,
                chunk_ids_of: ChunkIds | None = None) -> list[Hit]:
-    """Chunks ``seq_from..seq_to`` of one document: by id when the document's chunk ids are known (~2 ms), else
-    by a metadata clause (Chroma scans for the ``seq`` range: ~2 s at 300k chunks)."""
+    """Chunks ``seq_from..seq_to`` of one document: by id when the document's chunk ids are known (fast), else
+    by a metadata clause (Chroma scans for the ``seq`` range, slow in a large index; docs/benchmarks.md)."""
     ids = chunk_ids_of(doc_id) if chunk_ids_of is not None else None
     if ids is not None:
         return vectors.get(list(ids[max(0, seq_from):seq_to + 1]))

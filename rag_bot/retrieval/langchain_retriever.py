@@ -50,12 +50,11 @@ class HybridLangChainRetriever(BaseRetriever):
     search_kwargs: dict[str, Any] = Field(default_factory=dict)
 
     @classmethod
-    def from_settings(cls, settings: Settings | None = None, **kwargs: Any) -> HybridLangChainRetriever:
+    def from_settings(cls, settings: Settings, **kwargs: Any) -> HybridLangChainRetriever:
         """The retriever of ``settings``' index (the process-wide one of ``rag_bot.retrieval.factory``)."""
-        from rag_bot.config import get_settings
         from rag_bot.retrieval.factory import get_retriever
 
-        return cls(retriever=get_retriever(settings or get_settings()), **kwargs)
+        return cls(retriever=get_retriever(settings), **kwargs)
 
     def _search(self, query: str, overrides: dict[str, Any]) -> list[Document]:
         unknown = set(overrides) - SEARCH_KWARGS

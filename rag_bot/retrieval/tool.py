@@ -15,6 +15,7 @@ from typing import Any, Protocol, TypedDict, runtime_checkable
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
+from rag_bot.errors import UserError
 from rag_bot.languages import registry
 from rag_bot.retrieval.types import Passage, SearchFilters
 
@@ -66,7 +67,7 @@ class RetrieveContextArgs(BaseModel):
     )
 
 
-class InvalidToolArguments(ValueError):
+class InvalidToolArguments(UserError, ValueError):
     """Arguments that cannot be searched with; the message is shown to the model as the tool's status."""
 
 

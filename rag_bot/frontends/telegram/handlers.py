@@ -16,12 +16,13 @@ from typing import Any
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import Application, ApplicationHandlerStop, ContextTypes
 
-from rag_bot.frontends.base import LANGUAGES, guess_language
+from rag_bot.errors import UserError
+from rag_bot.frontends.base import guess_language
 from rag_bot.frontends.telegram import formatting
 from rag_bot.frontends.telegram.chats import addressed, backend_of, chat_key, ui_language, user_key
 from rag_bot.frontends.telegram.fairness import QUEUE_FULL
 from rag_bot.frontends.telegram.sending import keep_typing, send_html, send_text, with_retry
-from rag_bot.frontends.telegram.texts import COMMANDS, _language_values, t
+from rag_bot.frontends.telegram.texts import commands, t
 from rag_bot.languages import registry
 from rag_bot.safe_text import clean_line
 
@@ -104,7 +105,7 @@ async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
 async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     backend = backend_of(context)
     args = [a.lower() for a in (context.args or [])]
-    if len(args) == 1 and args[0] in LANGUAGES:
+    if len(args) == 1 and args[0] in registry().codes:
         await backend.set_language(user_key(update.effective_user.id), args[0])
         confirmation = t(args[0], "language_set", name=registry().name_in(args[0], args[0]))
         await send_text(context, update.effective_chat.id, confirmation, language=args[0])
@@ -152,10 +153,10 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             chosen = await backend.get_language(user_key(update.effective_user.id))
         thread = await backend.thread_id(chat_key(chat_id))  # for the feedback buttons
         reply = await backend.answer(chat_key(chat_id), text, language=chosen)
-    except Exception:
+    except Exception as exc:
         log.exception("the agent failed on a message in chat %s", chat_id)
         language = chosen or guess_language(text, backend.settings.default_language)
-        await send_text(context, chat_id, t(language, "sorry"), reply_to=message.message_id,
+        await send_text(context, chat_id, failure_text(language, exc), reply_to=message.message_id,
                         language=language)
         return
     finally:
@@ -190,16 +191,28 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
             return
         with contextlib.suppress(Exception):
             language = await ui_language(context, update, update.effective_message.text or "")
-            await context.bot.send_message(update.effective_chat.id, t(language, "sorry"))
+            await context.bot.send_message(update.effective_chat.id, failure_text(language, context.error))
 
 
-def bot_commands(language: str = "en") -> list[BotCommand]:
-    codes = _language_values(language)["codes"]
-    return [BotCommand(name, description.format(codes=codes)) for name, description in COMMANDS[language].items()]
+def failure_text(language: str, exc: BaseException | None) -> str:
+    """The polite reply to a failure: an error the asker caused and can fix (a :class:`UserError`, e.g. a question
+    over the length limit) is named in its one sentence; anything else (a bug, or an error only the operator can
+    fix, such as the chat model's quota) gets the general apology, its details stay in the log."""
+    if isinstance(exc, UserError) and not exc.for_operator:
+        return t(language, "failed", sentence=exc.sentence)
+    return t(language, "sorry")
+
+
+def bot_commands(language: str | None = None) -> list[BotCommand]:
+    """The command menu in ``language`` (the default language's when None)."""
+    return [BotCommand(name, description) for name, description in commands(language).items()]
 
 
 async def set_commands(application: Application) -> None:
-    """setMyCommands for the default (English) and Hindi interface languages."""
-    await with_retry(lambda: application.bot.set_my_commands(bot_commands("en")), what="setMyCommands")
-    await with_retry(lambda: application.bot.set_my_commands(bot_commands("hi"), language_code="hi"),
-                     what="setMyCommands")
+    """setMyCommands for every registered language: the default one for all users, each other one for the users
+    whose Telegram interface is in it."""
+    reg = registry()
+    await with_retry(lambda: application.bot.set_my_commands(bot_commands(reg.default.code)), what="setMyCommands")
+    for code in (c for c in reg.codes if c != reg.default.code):
+        await with_retry(lambda code=code: application.bot.set_my_commands(bot_commands(code), language_code=code),
+                         what="setMyCommands")
