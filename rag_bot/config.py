@@ -83,6 +83,11 @@ class Settings(BaseSettings):
     agent_model: str = Field("gemini-2.5-flash", description="Chat model of the agent (tool-calling) role.")
     answer_model: str = Field("gemini-2.5-flash", description="Chat model of the answer role.")
     summary_model: str = Field("gemini-2.5-flash-lite", description="Chat model of the summary role.")
+    run_models: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, description="Comma-separated further chat model names a run may ask for (LangGraph "
+        "context answer_model, router_model, ...); a run may name only these and the four configured models, any "
+        "other is refused with one sentence, so a client cannot make the server build models without end."
+    )
     llm_timeout_s: float = Field(60.0, gt=0, description="Timeout of one model request.")
     llm_max_retries: int = Field(3, ge=0, description="Retries on 429/5xx.")
     min_relevance: float = Field(0.80, description="Extractive model: below this cosine, answer 'the documents do not say'.")
@@ -169,7 +174,7 @@ class Settings(BaseSettings):
             return None
         return value
 
-    @field_validator("corpus_terms", mode="before")
+    @field_validator("corpus_terms", "run_models", mode="before")
     @classmethod
     def _split_terms(cls, value: object) -> object:
         if isinstance(value, str):
@@ -193,6 +198,11 @@ class Settings(BaseSettings):
         if value not in registry().codes:
             raise ValueError(f"unknown language {value!r}; use one of {', '.join(registry().codes)}")
         return value
+
+    def allowed_models(self) -> frozenset[str]:
+        """The chat model names a run may name: the four configured ones and ``run_models``."""
+        configured = (self.router_model, self.agent_model, self.answer_model, self.summary_model)
+        return frozenset(name.strip() for name in (*configured, *self.run_models) if name.strip())
 
     @property
     def use_gemini(self) -> bool:

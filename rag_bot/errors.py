@@ -32,6 +32,17 @@ class NoIndexError(UserError, FileNotFoundError):
         self.index_dir = index_dir
 
 
+class ModelNotAllowed(UserError, ValueError):
+    """A run (e.g. through LangGraph's server) named a chat model the settings do not allow."""
+
+    def __init__(self, setting: str, name: str, allowed: list[str]) -> None:
+        shown = name if len(name) <= 60 else name[:57] + "..."
+        super().__init__(f"The model {shown!r} asked for as {setting} is not allowed here; a run may name only "
+                         f"{', '.join(allowed)} (the RAG_BOT_*_MODEL settings and RAG_BOT_RUN_MODELS).")
+        self.setting = setting
+        self.name = name
+
+
 def check_question(question: str, limit: int) -> str:
     """``question`` unchanged, or :class:`QuestionTooLong` when it is longer than ``limit`` characters."""
     if len(question) > limit:
