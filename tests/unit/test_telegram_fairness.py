@@ -6,6 +6,7 @@ Real python-telegram-bot ``Update`` objects; the "work" of an update is a corout
 from __future__ import annotations
 
 import asyncio
+import time
 
 from telegram import Bot, Update
 
@@ -75,16 +76,51 @@ async def test_queue_cap_and_rate_limit_skip_with_one_notice_each():
 
 def test_rate_limiter_refills_and_forgets_idle_users():
     now = [0.0]
-    limiter = RateLimiter(per_minute=6, clock=lambda: now[0], prune_above=3)
+    limiter = RateLimiter(per_minute=6, clock=lambda: now[0])
     assert [limiter.allow("a") for _ in range(7)] == [True] * 6 + [False]
     now[0] += 10  # 6 a minute = one every 10 s
     assert limiter.allow("a") and not limiter.allow("a")
     for user in "bcd":
         limiter.allow(user)
-    now[0] += 120  # everyone has refilled: the next call prunes the table
+    now[0] += 59  # "a" is still refilling: kept, so its burst is not handed back early
+    limiter.allow("e")
+    assert len(limiter) == 5
+    now[0] += 61  # everyone has refilled: the next call forgets them
     limiter.allow("e")
     assert len(limiter) == 1
     assert RateLimiter(per_minute=0).allow("x")  # 0 = no limit
+
+
+def test_rate_limiter_memory_is_bounded_by_max_users_even_within_one_minute():
+    now = [0.0]
+    limiter = RateLimiter(per_minute=2, clock=lambda: now[0], max_users=500)
+    for user in range(20_000):
+        now[0] += 0.001  # 20,000 users within 20 s: all of them still refilling
+        limiter.allow(user)
+        assert len(limiter) <= 500
+    assert limiter.allow(19_999) and not limiter.allow(19_999)  # recent users keep their bucket
+
+
+def _cpu_per_check(active_users: int, checks: int = 5000) -> float:
+    """CPU seconds per ``allow`` with ``active_users`` users each seen within the last minute (best of three)."""
+    best = float("inf")
+    for _ in range(3):
+        now = [0.0]
+        limiter = RateLimiter(per_minute=30, clock=lambda: now[0])
+        for user in range(active_users):
+            now[0] += 10.0 / active_users  # every user seen within the last 10 s
+            limiter.allow(user)
+        start = time.process_time()
+        for i in range(checks):
+            now[0] += 1e-5
+            limiter.allow(i % active_users)
+        best = min(best, (time.process_time() - start) / checks)
+    return best
+
+
+def test_rate_limiter_cost_per_check_does_not_grow_with_active_users():
+    small, large = _cpu_per_check(1000), _cpu_per_check(8000)  # 8x the users
+    assert large / small <= 2.5, f"per-check CPU grew {large / small:.1f}x for 8x the users"
 
 
 async def test_keyed_locks_are_fifo_and_forgotten_when_idle():

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
@@ -39,38 +40,46 @@ SkipNotice = Callable[[Update, str], Awaitable[None]]
 class RateLimiter:
     """A token bucket per user: ``per_minute`` updates at once, refilled at ``per_minute`` a minute.
 
-    Buckets that have refilled completely are dropped when the table grows (``prune_above``), so the table holds
-    only users active within the last minute or so.
+    The buckets are kept in the order they were last used. A bucket untouched for a full refill (one minute) is
+    full again, the same as no bucket, so each check first drops such buckets from the old end: every bucket is
+    dropped at most once, a check costs O(1) amortised, and the table holds only users active within the last
+    minute. ``max_users`` bounds it even then: past it the least recently used bucket is dropped (that user starts
+    again from a full bucket).
     """
 
     def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic,
-                 prune_above: int = 1024) -> None:
+                 max_users: int = 100_000) -> None:
         self.capacity = float(per_minute)
         self.rate = per_minute / 60.0
+        self.refill_s = 60.0  # from empty to full
         self.clock = clock
-        self.prune_above = prune_above
-        self._buckets: dict[Hashable, tuple[float, float]] = {}  # user -> (tokens, at)
+        self.max_users = max(1, max_users)
+        self._buckets: OrderedDict[Hashable, tuple[float, float]] = OrderedDict()  # user -> (tokens, at)
 
     def __len__(self) -> int:
         return len(self._buckets)
 
-    def _tokens(self, key: Hashable, now: float) -> float:
-        tokens, at = self._buckets.get(key, (self.capacity, now))
-        return min(self.capacity, tokens + (now - at) * self.rate)
+    def _expire(self, now: float) -> None:
+        buckets = self._buckets
+        while buckets:
+            oldest = next(iter(buckets.values()))
+            if now - oldest[1] < self.refill_s and len(buckets) <= self.max_users:
+                return
+            buckets.popitem(last=False)
 
     def allow(self, key: Hashable) -> bool:
         """Take one token for ``key``; False when it has none (``per_minute`` <= 0 means no limit)."""
         if self.capacity <= 0:
             return True
         now = self.clock()
-        if len(self._buckets) > self.prune_above:
-            self._buckets = {k: v for k, v in self._buckets.items() if self._tokens(k, now) < self.capacity}
-        tokens = self._tokens(key, now)
-        if tokens < 1.0:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1.0, now)
-        return True
+        self._expire(now)
+        tokens, at = self._buckets.pop(key, (self.capacity, now))
+        tokens = min(self.capacity, tokens + max(0.0, now - at) * self.rate)
+        allowed = tokens >= 1.0
+        self._buckets[key] = (tokens - 1.0 if allowed else tokens, now)  # to the young end
+        if len(self._buckets) > self.max_users:
+            self._buckets.popitem(last=False)
+        return allowed
 
 
 def chat_of(update: object) -> Hashable | None:
