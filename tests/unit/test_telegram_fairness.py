@@ -106,7 +106,7 @@ def _cpu_per_check(active_users: int, checks: int = 5000) -> float:
     best = float("inf")
     for _ in range(3):
         now = [0.0]
-        limiter = RateLimiter(per_minute=30, clock=lambda: now[0])
+        limiter = RateLimiter(per_minute=30, clock=lambda now=now: now[0])
         for user in range(active_users):
             now[0] += 10.0 / active_users  # every user seen within the last 10 s
             limiter.allow(user)
