@@ -147,6 +147,10 @@ class Settings(BaseSettings):
     telegram_max_pending_per_chat: int = Field(
         20, ge=0, description="Updates of one chat running or waiting; more are skipped with one notice (0 = no cap)."
     )
+    telegram_max_pending_per_member: int = Field(
+        5, ge=0, description="In a group: updates of one member running or waiting; more are skipped with one "
+        "notice, and the chat's turn passes round-robin between members (0 = only the chat's cap)."
+    )
     telegram_user_messages_per_minute: int = Field(
         30, ge=0, description="Per-user rate limit: a burst of this many, refilled over a minute; more are skipped "
         "with one notice (0 = no limit)."

@@ -6,8 +6,10 @@ that slot let one chat's queued updates occupy every slot while they waited for 
 700 updates made another chat wait 199 answer-times. :class:`FairUpdateProcessor` therefore sizes PTB's semaphore
 to admit every update and applies its own order:
 
-1. the user's rate limit (:class:`RateLimiter`) and the chat's queue cap - an update over either is skipped;
-2. the chat's turn (a FIFO lock per chat, :class:`~rag_bot.frontends.keyed_locks.KeyedLocks`);
+1. the user's rate limit (:class:`RateLimiter`), in a group the member's queue cap, and the chat's queue cap - an
+   update over any of them is skipped;
+2. the chat's turn (:class:`~rag_bot.frontends.telegram.turns.RoundRobinTurns`: FIFO per member, handed
+   round-robin between a group's members, so one member's questions cannot crowd out the others');
 3. only then a global slot (``slots`` updates at once across all chats).
 
 A chat thus holds at most one slot, however much it has queued. Skipped updates are never processed; the chat is
@@ -26,11 +28,12 @@ from typing import Any
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
-from rag_bot.frontends.keyed_locks import KeyedLocks
+from rag_bot.frontends.telegram.turns import RoundRobinTurns
 
 log = logging.getLogger(__name__)
 
 QUEUE_FULL = "queue_full"
+MEMBER_FULL = "member_full"
 RATE_LIMITED = "rate_limited"
 _ADMIT_ALL = 2**30  # PTB's own semaphore: admits every update, the fair limits below apply instead
 
@@ -91,6 +94,12 @@ def chat_of(update: object) -> Hashable | None:
     return None
 
 
+def in_group(update: object) -> bool:
+    """True for an update from a group or supergroup (several members share the chat)."""
+    chat = update.effective_chat if isinstance(update, Update) else None
+    return chat is not None and chat.type in ("group", "supergroup")
+
+
 def user_of(update: object) -> Hashable | None:
     if isinstance(update, Update) and update.effective_user is not None:
         return update.effective_user.id
@@ -103,23 +112,28 @@ class FairUpdateProcessor(BaseUpdateProcessor):
     Args:
         slots: updates processed at once across all chats.
         max_pending_per_chat: updates of one chat running or waiting; more are skipped (0 = no cap).
+        max_pending_per_member: in a group, updates of one member running or waiting; more are skipped (0 = no
+            cap). Private chats have one member: only the chat's cap applies there.
         user_per_minute: the per-user rate limit (0 = none).
         on_skip: ``await on_skip(update, reason)`` the first time a chat or user is refused in an episode
-            (reason :data:`QUEUE_FULL` or :data:`RATE_LIMITED`); run as a task, never inside a chat's turn.
+            (reason :data:`QUEUE_FULL`, :data:`MEMBER_FULL` or :data:`RATE_LIMITED`); run as a task, never inside a
+            chat's turn.
     """
 
     def __init__(self, slots: int = 32, max_pending_per_chat: int = 20, user_per_minute: int = 30,
-                 on_skip: SkipNotice | None = None) -> None:
+                 on_skip: SkipNotice | None = None, max_pending_per_member: int = 5) -> None:
         super().__init__(_ADMIT_ALL)
         self.slots = slots
         self.max_pending_per_chat = max_pending_per_chat
+        self.max_pending_per_member = max_pending_per_member
         self.rate = RateLimiter(user_per_minute)
         self.on_skip = on_skip
         self._slots = asyncio.Semaphore(slots)
-        self._turns = KeyedLocks()
+        self._turns = RoundRobinTurns()
         self._told_full: set[Hashable] = set()  # chats told that their queue is full (until it drains)
+        self._told_member: set[Hashable] = set()  # (chat, member) told that their queue is full (until it drains)
         self._told_rate: set[Hashable] = set()  # users told that they are rate limited (until allowed again)
-        self.skipped = {QUEUE_FULL: 0, RATE_LIMITED: 0}
+        self.skipped = {QUEUE_FULL: 0, MEMBER_FULL: 0, RATE_LIMITED: 0}
         self._notices: set[asyncio.Task] = set()
 
     def _skip(self, update: object, coroutine: Awaitable[Any], reason: str, told: set[Hashable],
@@ -151,16 +165,23 @@ class FairUpdateProcessor(BaseUpdateProcessor):
             async with self._slots:
                 await coroutine
             return
+        member = user if in_group(update) else None  # None: the chat's one member
+        if (member is not None and self.max_pending_per_member
+                and self._turns.pending_of(chat, member) >= self.max_pending_per_member):
+            self._skip(update, coroutine, MEMBER_FULL, self._told_member, (chat, member))
+            return
         if self.max_pending_per_chat and self._turns.pending(chat) >= self.max_pending_per_chat:
             self._skip(update, coroutine, QUEUE_FULL, self._told_full, chat)
             return
         try:
-            async with self._turns.hold(chat):  # the chat's turn first ...
+            async with self._turns.hold(chat, member):  # the chat's turn (round-robin between members) first ...
                 async with self._slots:  # ... then a global slot: a waiting chat holds none
                     await coroutine
         finally:
             if not self._turns.pending(chat):
                 self._told_full.discard(chat)
+            if member is not None and not self._turns.pending_of(chat, member):
+                self._told_member.discard((chat, member))
 
     async def initialize(self) -> None:
         return None

@@ -52,10 +52,12 @@ TEXT: dict[str, dict[str, str]] = {
         "busy": "Another ingestion is running; please send the file again in a minute.",
         "ingested": "Ingested {name}:\n{summary}",
         "ingest_failed": "Sorry, ingesting {name} failed: {reason}",
-        "queue_full": "You have sent {count} messages that I have not answered yet. I will answer those first; "
-                      "messages sent meanwhile are skipped, so please wait for the answers before asking more.",
-        "rate_limited": "You are sending messages faster than I can answer ({count} a minute); I skipped some. "
-                        "Please wait a minute, then send your question again.",
+        "queue_full": "This chat already has {count} messages waiting for an answer, so I am skipping new ones until "
+                      "those are answered; please send yours again then.",
+        "member_full": "You already have {count} messages waiting for an answer in this group, so I am skipping your "
+                       "new ones until those are answered; please send them again then.",
+        "rate_limited": "You sent more than {count} messages in a minute, so I am skipping your new ones for a "
+                        "minute; please send them again after that.",
         "sources": "Sources:",
         "sorry": "Sorry, something went wrong while answering. Please try again in a moment.",
     },
@@ -81,10 +83,12 @@ TEXT: dict[str, dict[str, str]] = {
         "busy": "दूसरी अनुक्रमण प्रक्रिया चल रही है; कृपया एक मिनट बाद फ़ाइल फिर भेजें।",
         "ingested": "{name} जोड़ी गई:\n{summary}",
         "ingest_failed": "क्षमा करें, {name} जोड़ना विफल रहा: {reason}",
-        "queue_full": "आपके {count} संदेशों का उत्तर अभी बाकी है। पहले उनका उत्तर दूँगा; इस बीच भेजे गए संदेश छोड़ दिए "
-                      "जाते हैं, इसलिए कृपया नए प्रश्न से पहले उत्तरों की प्रतीक्षा करें।",
-        "rate_limited": "आप इतनी तेज़ी से संदेश भेज रहे हैं कि मैं उत्तर नहीं दे पा रहा (एक मिनट में {count}); कुछ संदेश "
-                        "छोड़ दिए गए। कृपया एक मिनट रुककर प्रश्न फिर भेजें।",
+        "queue_full": "इस चैट में पहले से {count} संदेश उत्तर की प्रतीक्षा में हैं, इसलिए उनके उत्तर आने तक मैं नए "
+                      "संदेश छोड़ रहा हूँ; उसके बाद अपना संदेश फिर भेजें।",
+        "member_full": "इस समूह में आपके {count} संदेश पहले से उत्तर की प्रतीक्षा में हैं, इसलिए उनके उत्तर आने तक मैं "
+                       "आपके नए संदेश छोड़ रहा हूँ; उसके बाद उन्हें फिर भेजें।",
+        "rate_limited": "आपने एक मिनट में {count} से अधिक संदेश भेजे, इसलिए एक मिनट तक मैं आपके नए संदेश छोड़ रहा "
+                        "हूँ; उसके बाद उन्हें फिर भेजें।",
         "sources": "स्रोत:",
         "sorry": "क्षमा करें, उत्तर देते समय कुछ गड़बड़ हो गई। कृपया थोड़ी देर बाद फिर कोशिश करें।",
     },
