@@ -13,6 +13,10 @@ class ConfigurationError(UserError, ValueError):
     """The settings ask for something that cannot run (e.g. Gemini without a key)."""
 
 
+class SettingsError(ConfigurationError):
+    """A setting is out of its range, or names a place this process cannot write; one sentence names it."""
+
+
 class QuestionTooLong(UserError, ValueError):
     """A question (or search query) over ``Settings.max_question_chars``, refused before any work is done."""
 
