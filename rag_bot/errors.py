@@ -36,6 +36,14 @@ class NoIndexError(UserError, FileNotFoundError):
         self.index_dir = index_dir
 
 
+class UnknownLanguage(UserError, ValueError):
+    """A run or a command asked for an answer language that no file of rag_bot/languages/ describes."""
+
+    def __init__(self, value: str, codes: tuple[str, ...]) -> None:
+        super().__init__(f"The language {str(value)[:20]!r} is not known; use one of {', '.join(codes)}.")
+        self.value = value
+
+
 class ModelNotAllowed(UserError, ValueError):
     """A run (e.g. through LangGraph's server) named a chat model the settings do not allow."""
 

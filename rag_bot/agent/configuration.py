@@ -15,7 +15,7 @@ from langgraph.runtime import Runtime
 from pydantic import TypeAdapter, ValidationError
 
 from rag_bot.config import Settings
-from rag_bot.errors import ModelNotAllowed
+from rag_bot.errors import ModelNotAllowed, UnknownLanguage
 from rag_bot.languages import registry
 from rag_bot.models.roles import ROLE_MODEL_FIELD, Role
 
@@ -97,8 +97,7 @@ def resolve(context: AgentConfiguration | None, settings: Settings) -> RunConfig
         return int(getattr(settings, name)) if value is None else checked_override(name, value)
 
     if ctx.user_language is not None and ctx.user_language not in registry().codes:
-        raise ValueError(f"Per-run setting user_language={str(ctx.user_language)[:20]!r} is not allowed: use one "
-                         f"of {', '.join(registry().codes)}.")
+        raise UnknownLanguage(ctx.user_language, registry().codes)
     names = {name: checked_model(name, getattr(ctx, name), settings) or str(getattr(settings, name))
              for name in _MODEL_FIELDS}
     return RunConfig(

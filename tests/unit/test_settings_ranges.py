@@ -77,7 +77,7 @@ def test_get_settings_turns_a_bad_environment_into_a_user_error(monkeypatch):
 def test_a_run_cannot_ask_for_an_unknown_language():
     settings = Settings(_env_file=None)
     assert resolve(AgentConfiguration(user_language="hi"), settings).user_language == "hi"
-    with pytest.raises(ValueError, match=r"^Per-run setting user_language='xx' is not allowed: use one of en, hi\.$"):
+    with pytest.raises(UserError, match=r"^The language 'xx' is not known; use one of en, hi\.$"):
         resolve(AgentConfiguration(user_language="xx"), settings)
 
 
