@@ -19,6 +19,7 @@ from rag_bot.frontends.telegram.fairness import (
     RateLimiter,
 )
 from rag_bot.frontends.telegram.texts import t
+from rag_bot.frontends.telegram.turns import RoundRobinTurns
 from rag_bot.languages import registry, split_sentences
 from tests.stand_ins.telegram_api import FakeTelegram
 
@@ -113,6 +114,50 @@ async def test_a_private_chat_is_fifo_with_only_the_chat_cap():
     log: list = []
     await run_all(processor, flood, log)
     assert [e[2] for e in log if e[0] == "end"] == [u.update_id for u in flood]  # member cap not applied
+
+
+async def test_a_cancelled_waiter_neither_blocks_the_chat_nor_stays_behind():
+    turns = RoundRobinTurns()
+    order: list[str] = []
+    first_in = asyncio.Event()
+    release = asyncio.Event()
+
+    async def holder() -> None:
+        async with turns.hold("chat", "a"):
+            first_in.set()
+            await release.wait()
+            order.append("a")
+
+    async def waiter(member: str) -> None:
+        async with turns.hold("chat", member):
+            order.append(member)
+
+    running = asyncio.create_task(holder())
+    await first_in.wait()
+    cancelled, kept = asyncio.create_task(waiter("b")), asyncio.create_task(waiter("c"))
+    await asyncio.sleep(0)
+    assert turns.pending("chat") == 3 and turns.pending_of("chat", "b") == 1
+    cancelled.cancel()
+    await asyncio.sleep(0)
+    assert turns.pending("chat") == 2 and turns.pending_of("chat", "b") == 0
+    release.set()
+    await asyncio.gather(running, kept)
+    assert order == ["a", "c"] and len(turns) == 0
+
+    # cancelled just after the turn was handed to it: it hands the turn on instead of keeping the chat locked
+    order.clear()
+    first_in.clear()
+    release.clear()
+    running = asyncio.create_task(holder())
+    await first_in.wait()
+    handed, after = asyncio.create_task(waiter("b")), asyncio.create_task(waiter("c"))
+    await asyncio.sleep(0)
+    release.set()
+    while not running.done():  # the holder leaves and hands the turn to "b", which has not run yet
+        await asyncio.sleep(0)
+    handed.cancel()
+    await asyncio.wait_for(after, timeout=10)  # a chat stuck on a lost turn would never run "c"
+    assert order == ["a", "c"] and len(turns) == 0
 
 
 def test_each_skip_notice_is_one_sentence_with_its_limit_in_every_language():

@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 QUEUE_FULL = "queue_full"
 MEMBER_FULL = "member_full"
 RATE_LIMITED = "rate_limited"
+_MAX_TOLD = 100_000  # chats/users remembered as told, at most
 _ADMIT_ALL = 2**30  # PTB's own semaphore: admits every update, the fair limits below apply instead
 
 SkipNotice = Callable[[Update, str], Awaitable[None]]
@@ -142,6 +143,8 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         self.skipped[reason] += 1
         if key in told or self.on_skip is None or not isinstance(update, Update):
             return
+        if len(told) >= _MAX_TOLD:  # those told and never back: forgotten at once (at worst told again)
+            told.clear()
         told.add(key)
         log.info("skipping updates of %s: %s", key, reason)
         task = asyncio.get_running_loop().create_task(self._notify(update, reason))
