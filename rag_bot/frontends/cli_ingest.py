@@ -22,11 +22,13 @@ def ingest(
 ) -> None:
     """Add new and changed documents to the index (idempotent and incremental)."""
     from ingest.pipeline import ingest_paths
+    from rag_bot.config import check_writable
     from rag_bot.languages import registry
 
     if language not in {"auto", *registry().codes}:
         raise typer.BadParameter(f"use auto or one of {', '.join(registry().codes)}", param_hint="--language")
     settings = settings_for(index_dir)
+    check_writable(settings, "index_dir")  # a read-only or pseudo file system: one sentence before any work
     summary = ingest_paths(paths, settings, language=language, prune=prune, progress=True)  # errors: cli.main
     if json_output:
         out(json.dumps(cleaned(summary.to_json()), ensure_ascii=False))

@@ -66,8 +66,13 @@ def telegram() -> None:
         typer.echo("error: TELEGRAM_BOT_TOKEN is not set; create a bot with @BotFather and export its token "
                    "(TELEGRAM_BOT_TOKEN=123456:ABC... rag-bot telegram).", err=True)
         raise typer.Exit(2)
+    from rag_bot.config import check_writable
     from rag_bot.frontends.telegram.bot import run
 
+    writes = [*(["upload_dir", "index_dir"] if settings.telegram_admin_ids else []),  # uploads are ingested
+              *(["sqlite_path"] if settings.checkpointer == "sqlite" else [])]
+    for name in writes:
+        check_writable(settings, name)  # SettingsError: one sentence before the bot starts
     try:
         run(settings)
     except Exception as exc:  # every failure: one sentence, no traceback (DEBUG logs it, redacted)

@@ -128,7 +128,7 @@ def test_each_node_calls_the_instance_of_its_role():
 
 
 def test_a_run_overrides_a_role_model_top_k_and_answer_length_through_its_context(gemini):
-    settings = gemini_settings(gemini)
+    settings = gemini_settings(gemini, run_models=["m-large"])
     retriever = InMemoryRetriever()
     graph = build_graph(settings, retriever=retriever, checkpointer=InMemorySaver())
     question = {"messages": [HumanMessage("What did he say about silence, drama, the mind and fear?")]}

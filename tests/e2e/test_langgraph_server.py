@@ -163,6 +163,21 @@ async def test_sdk_client_holds_a_threaded_conversation_with_citations(server):
     assert len([line for line in last_ai_text(hindi).splitlines() if line.startswith("- “")]) == 1
 
 
+async def test_a_run_naming_a_model_the_settings_do_not_allow_fails_with_one_sentence(server):
+    """Any client of the API may send a model name: one the settings do not list is refused before anything is
+    built (a server that built and kept one model per name grew without bound)."""
+    from langgraph_sdk import get_client
+
+    client = get_client(url=server)
+    (assistant,) = await client.assistants.search(graph_id="rag_bot")
+    for i in range(3):
+        result = await client.runs.wait(None, assistant["assistant_id"], raise_error=False,
+                                        input={"messages": [{"role": "human", "content": FIRST}]},
+                                        context={"answer_model": f"made-up-model-{i}"})
+        text = json.dumps(result, ensure_ascii=False)
+        assert "ModelNotAllowed" in text and f"made-up-model-{i}" in text and "RAG_BOT_RUN_MODELS" in text, text
+
+
 def test_server_extra_leaves_firestore_installable():
     """langgraph-api pins grpcio / protobuf; installed with the project in one resolve, Firestore's gRPC stack
     still fits (``pip check``) and imports."""

@@ -12,6 +12,7 @@ import shutil
 import pytest
 
 from tests.stand_ins.telegram_api import (
+    BOT_USER,
     BotProcess,
     FakeTelegram,
     ingest_sample_corpus,
@@ -69,3 +70,32 @@ def test_a_flooding_chat_does_not_hold_the_other_chats_back(sample_index, tmp_pa
             assert result.notices == []  # no cap, no notice
         finally:
             bot.stop()
+
+
+def test_in_a_group_one_members_flood_neither_crowds_out_the_others_nor_takes_the_whole_queue(sample_index,
+                                                                                                tmp_path):
+    """Member 1 of a group sends six questions at once, then member 2 asks one: member 1 holds at most
+    RAG_BOT_TELEGRAM_MAX_PENDING_PER_MEMBER (2) places and hears one notice, as a reply to the first message
+    skipped; member 2 is answered right after the question that was running, before member 1's second one."""
+    shutil.copytree(sample_index, tmp_path / "index")
+    group, mention = -4242, "@" + BOT_USER["username"]
+    question = "What was said about silence on 1969-01-23?"
+    with FakeTelegram() as fake:
+        bot = BotProcess(fake, tmp_path, tmp_path / "index", RAG_BOT_TELEGRAM_MAX_PENDING_PER_MEMBER="2",
+                         RAG_BOT_TELEGRAM_MAX_PENDING_PER_CHAT="10",
+                         RAG_BOT_TELEGRAM_USER_MESSAGES_PER_MINUTE="0").start()
+        try:
+            flood = fake.push_updates([{"message": fake.user_message(group, 1, f"{mention} {question} ({i})",
+                                                                     chat_type="group")} for i in range(6)])
+            [other] = fake.push_updates([{"message": fake.user_message(group, 2, f"{mention} {question}",
+                                                                       chat_type="group")}])
+            asked = [u["message"]["message_id"] for u in flood]
+            sent = fake.wait_sent(group, 4, timeout=600)  # three answers and one notice
+            notices = [s for s in sent if "waiting for an answer" in s.text]
+            answers = [s.reply_to_message_id for s in sent if s not in notices]
+            assert answers == [asked[0], other["message"]["message_id"], asked[1]], [s.text[:60] for s in sent]
+            assert len(notices) == 1 and notices[0].reply_to_message_id == asked[2]
+            assert "in this group" in notices[0].text
+        finally:
+            bot.stop()
+        assert "Traceback" not in bot.log(), bot.log()[-3000:]

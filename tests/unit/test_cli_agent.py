@@ -40,3 +40,13 @@ def test_chat_keeps_thread_and_resets(app):
     assert result.exit_code == 0, result.output
     assert "1. What is fear?" in result.output
     assert "You have not asked me anything yet." in result.output
+
+
+def test_an_unknown_answer_language_is_refused_before_any_work(app):
+    from rag_bot.errors import UnknownLanguage
+
+    for command in (["ask", "What is fear?", "--language", "xx"], ["chat", "--language", "xx"]):
+        result = CliRunner().invoke(app, command, input="What is fear?\n/quit\n")
+        assert isinstance(result.exception, UnknownLanguage), result.output  # main() prints it as one sentence
+        assert str(result.exception) == "The language 'xx' is not known; use one of en, hi."
+        assert "Sources" not in result.output

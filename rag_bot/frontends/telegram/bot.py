@@ -98,6 +98,7 @@ def build_application(settings: Settings, backend: ChatBackend | None = None,
 
     processor = FairUpdateProcessor(slots=settings.telegram_concurrent_updates,
                                     max_pending_per_chat=settings.telegram_max_pending_per_chat,
+                                    max_pending_per_member=settings.telegram_max_pending_per_member,
                                     user_per_minute=settings.telegram_user_messages_per_minute)
     builder = (
         ApplicationBuilder()

@@ -6,8 +6,10 @@ that slot let one chat's queued updates occupy every slot while they waited for 
 700 updates made another chat wait 199 answer-times. :class:`FairUpdateProcessor` therefore sizes PTB's semaphore
 to admit every update and applies its own order:
 
-1. the user's rate limit (:class:`RateLimiter`) and the chat's queue cap - an update over either is skipped;
-2. the chat's turn (a FIFO lock per chat, :class:`~rag_bot.frontends.keyed_locks.KeyedLocks`);
+1. the user's rate limit (:class:`RateLimiter`), in a group the member's queue cap, and the chat's queue cap - an
+   update over any of them is skipped;
+2. the chat's turn (:class:`~rag_bot.frontends.telegram.turns.RoundRobinTurns`: FIFO per member, handed
+   round-robin between a group's members, so one member's questions cannot crowd out the others');
 3. only then a global slot (``slots`` updates at once across all chats).
 
 A chat thus holds at most one slot, however much it has queued. Skipped updates are never processed; the chat is
@@ -19,18 +21,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
 from typing import Any
 
 from telegram import Update
 from telegram.ext import BaseUpdateProcessor
 
-from rag_bot.frontends.keyed_locks import KeyedLocks
+from rag_bot.frontends.telegram.turns import RoundRobinTurns
 
 log = logging.getLogger(__name__)
 
 QUEUE_FULL = "queue_full"
+MEMBER_FULL = "member_full"
 RATE_LIMITED = "rate_limited"
+_MAX_TOLD = 100_000  # chats/users remembered as told, at most
 _ADMIT_ALL = 2**30  # PTB's own semaphore: admits every update, the fair limits below apply instead
 
 SkipNotice = Callable[[Update, str], Awaitable[None]]
@@ -39,38 +44,46 @@ SkipNotice = Callable[[Update, str], Awaitable[None]]
 class RateLimiter:
     """A token bucket per user: ``per_minute`` updates at once, refilled at ``per_minute`` a minute.
 
-    Buckets that have refilled completely are dropped when the table grows (``prune_above``), so the table holds
-    only users active within the last minute or so.
+    The buckets are kept in the order they were last used. A bucket untouched for a full refill (one minute) is
+    full again, the same as no bucket, so each check first drops such buckets from the old end: every bucket is
+    dropped at most once, a check costs O(1) amortised, and the table holds only users active within the last
+    minute. ``max_users`` bounds it even then: past it the least recently used bucket is dropped (that user starts
+    again from a full bucket).
     """
 
     def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic,
-                 prune_above: int = 1024) -> None:
+                 max_users: int = 100_000) -> None:
         self.capacity = float(per_minute)
         self.rate = per_minute / 60.0
+        self.refill_s = 60.0  # from empty to full
         self.clock = clock
-        self.prune_above = prune_above
-        self._buckets: dict[Hashable, tuple[float, float]] = {}  # user -> (tokens, at)
+        self.max_users = max(1, max_users)
+        self._buckets: OrderedDict[Hashable, tuple[float, float]] = OrderedDict()  # user -> (tokens, at)
 
     def __len__(self) -> int:
         return len(self._buckets)
 
-    def _tokens(self, key: Hashable, now: float) -> float:
-        tokens, at = self._buckets.get(key, (self.capacity, now))
-        return min(self.capacity, tokens + (now - at) * self.rate)
+    def _expire(self, now: float) -> None:
+        buckets = self._buckets
+        while buckets:
+            oldest = next(iter(buckets.values()))
+            if now - oldest[1] < self.refill_s and len(buckets) <= self.max_users:
+                return
+            buckets.popitem(last=False)
 
     def allow(self, key: Hashable) -> bool:
         """Take one token for ``key``; False when it has none (``per_minute`` <= 0 means no limit)."""
         if self.capacity <= 0:
             return True
         now = self.clock()
-        if len(self._buckets) > self.prune_above:
-            self._buckets = {k: v for k, v in self._buckets.items() if self._tokens(k, now) < self.capacity}
-        tokens = self._tokens(key, now)
-        if tokens < 1.0:
-            self._buckets[key] = (tokens, now)
-            return False
-        self._buckets[key] = (tokens - 1.0, now)
-        return True
+        self._expire(now)
+        tokens, at = self._buckets.pop(key, (self.capacity, now))
+        tokens = min(self.capacity, tokens + max(0.0, now - at) * self.rate)
+        allowed = tokens >= 1.0
+        self._buckets[key] = (tokens - 1.0 if allowed else tokens, now)  # to the young end
+        if len(self._buckets) > self.max_users:
+            self._buckets.popitem(last=False)
+        return allowed
 
 
 def chat_of(update: object) -> Hashable | None:
@@ -80,6 +93,12 @@ def chat_of(update: object) -> Hashable | None:
         if update.effective_user is not None:
             return ("user", update.effective_user.id)
     return None
+
+
+def in_group(update: object) -> bool:
+    """True for an update from a group or supergroup (several members share the chat)."""
+    chat = update.effective_chat if isinstance(update, Update) else None
+    return chat is not None and chat.type in ("group", "supergroup")
 
 
 def user_of(update: object) -> Hashable | None:
@@ -94,23 +113,28 @@ class FairUpdateProcessor(BaseUpdateProcessor):
     Args:
         slots: updates processed at once across all chats.
         max_pending_per_chat: updates of one chat running or waiting; more are skipped (0 = no cap).
+        max_pending_per_member: in a group, updates of one member running or waiting; more are skipped (0 = no
+            cap). Private chats have one member: only the chat's cap applies there.
         user_per_minute: the per-user rate limit (0 = none).
         on_skip: ``await on_skip(update, reason)`` the first time a chat or user is refused in an episode
-            (reason :data:`QUEUE_FULL` or :data:`RATE_LIMITED`); run as a task, never inside a chat's turn.
+            (reason :data:`QUEUE_FULL`, :data:`MEMBER_FULL` or :data:`RATE_LIMITED`); run as a task, never inside a
+            chat's turn.
     """
 
     def __init__(self, slots: int = 32, max_pending_per_chat: int = 20, user_per_minute: int = 30,
-                 on_skip: SkipNotice | None = None) -> None:
+                 on_skip: SkipNotice | None = None, max_pending_per_member: int = 5) -> None:
         super().__init__(_ADMIT_ALL)
         self.slots = slots
         self.max_pending_per_chat = max_pending_per_chat
+        self.max_pending_per_member = max_pending_per_member
         self.rate = RateLimiter(user_per_minute)
         self.on_skip = on_skip
         self._slots = asyncio.Semaphore(slots)
-        self._turns = KeyedLocks()
+        self._turns = RoundRobinTurns()
         self._told_full: set[Hashable] = set()  # chats told that their queue is full (until it drains)
+        self._told_member: set[Hashable] = set()  # (chat, member) told that their queue is full (until it drains)
         self._told_rate: set[Hashable] = set()  # users told that they are rate limited (until allowed again)
-        self.skipped = {QUEUE_FULL: 0, RATE_LIMITED: 0}
+        self.skipped = {QUEUE_FULL: 0, MEMBER_FULL: 0, RATE_LIMITED: 0}
         self._notices: set[asyncio.Task] = set()
 
     def _skip(self, update: object, coroutine: Awaitable[Any], reason: str, told: set[Hashable],
@@ -119,6 +143,8 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         self.skipped[reason] += 1
         if key in told or self.on_skip is None or not isinstance(update, Update):
             return
+        if len(told) >= _MAX_TOLD:  # those told and never back: forgotten at once (at worst told again)
+            told.clear()
         told.add(key)
         log.info("skipping updates of %s: %s", key, reason)
         task = asyncio.get_running_loop().create_task(self._notify(update, reason))
@@ -142,16 +168,23 @@ class FairUpdateProcessor(BaseUpdateProcessor):
             async with self._slots:
                 await coroutine
             return
+        member = user if in_group(update) else None  # None: the chat's one member
+        if (member is not None and self.max_pending_per_member
+                and self._turns.pending_of(chat, member) >= self.max_pending_per_member):
+            self._skip(update, coroutine, MEMBER_FULL, self._told_member, (chat, member))
+            return
         if self.max_pending_per_chat and self._turns.pending(chat) >= self.max_pending_per_chat:
             self._skip(update, coroutine, QUEUE_FULL, self._told_full, chat)
             return
         try:
-            async with self._turns.hold(chat):  # the chat's turn first ...
+            async with self._turns.hold(chat, member):  # the chat's turn (round-robin between members) first ...
                 async with self._slots:  # ... then a global slot: a waiting chat holds none
                     await coroutine
         finally:
             if not self._turns.pending(chat):
                 self._told_full.discard(chat)
+            if member is not None and not self._turns.pending_of(chat, member):
+                self._told_member.discard((chat, member))
 
     async def initialize(self) -> None:
         return None

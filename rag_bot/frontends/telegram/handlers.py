@@ -13,14 +13,14 @@ import contextlib
 import logging
 from typing import Any
 
-from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.ext import Application, ApplicationHandlerStop, ContextTypes
 
 from rag_bot.errors import UserError
 from rag_bot.frontends.base import guess_language
 from rag_bot.frontends.telegram import formatting
 from rag_bot.frontends.telegram.chats import addressed, backend_of, chat_key, ui_language, user_key
-from rag_bot.frontends.telegram.fairness import QUEUE_FULL
+from rag_bot.frontends.telegram.fairness import MEMBER_FULL, QUEUE_FULL, RATE_LIMITED, in_group
 from rag_bot.frontends.telegram.sending import keep_typing, send_html, send_text, with_retry
 from rag_bot.frontends.telegram.texts import commands, t
 from rag_bot.languages import registry
@@ -58,11 +58,16 @@ def skip_notice(application: Application):
         message = update.effective_message
         default = settings.default_language if settings else "en"
         language = guess_language((message.text or message.caption or "") if message else "", default)
-        count = (settings.telegram_max_pending_per_chat if reason == QUEUE_FULL
-                 else settings.telegram_user_messages_per_minute) if settings else "?"
+        limits = {QUEUE_FULL: "telegram_max_pending_per_chat", MEMBER_FULL: "telegram_max_pending_per_member",
+                  RATE_LIMITED: "telegram_user_messages_per_minute"}
+        count = getattr(settings, limits[reason]) if settings else "?"
         text = t(language, reason, count=count)
         chat_id = update.effective_chat.id
-        await with_retry(lambda: application.bot.send_message(chat_id, text), what="sendMessage")
+        # in a group the notice answers the skipped message, so the member it concerns sees it is theirs
+        reply = (ReplyParameters(message.message_id, allow_sending_without_reply=True)
+                 if message is not None and in_group(update) else None)
+        await with_retry(lambda: application.bot.send_message(chat_id, text, reply_parameters=reply),
+                         what="sendMessage")
 
     return notify
 
