@@ -151,6 +151,25 @@ class Settings(BaseSettings):
     default_language: str = Field("en", description="Answer language when a user has set none (a code of "
                                   "rag_bot/languages/*.toml).")
 
+    # --- serving: container and Cloud Run (webhook listener, probes, instances, stop) --------------------------
+    port: int | None = Field(
+        None, ge=1, le=65535, validation_alias=AliasChoices("PORT", "RAG_BOT_PORT"), description="Port of the "
+        "webhook listener when set (Cloud Run sets PORT); it takes precedence over RAG_BOT_TELEGRAM_WEBHOOK_PORT."
+    )
+    multi_instance: bool | None = Field(
+        None, description="More than one bot instance may run at once (then webhook mode and one shared "
+        "RAG_BOT_TELEGRAM_WEBHOOK_SECRET are required, or the bot refuses to start); unset = on under Cloud Run "
+        "(K_SERVICE set), else off."
+    )
+    cloud_run_service: str | None = Field(
+        None, validation_alias=AliasChoices("K_SERVICE"), description="Set by Cloud Run (its service name): "
+        "several instances may run, see RAG_BOT_MULTI_INSTANCE."
+    )
+    shutdown_grace_s: float = Field(
+        8.0, gt=0, description="On SIGTERM or SIGINT: seconds the webhook bot lets the turns in flight finish "
+        "(no new updates are taken) before it abandons the rest and exits (Cloud Run kills 10 s after SIGTERM)."
+    )
+
     log_level: str = Field("INFO", description="Logging level.")
     log_questions: bool = Field(False, description="Include the question text in the one log line per answer (rag_bot.answers); off: route, counts and timing only.")
 
@@ -193,6 +212,18 @@ class Settings(BaseSettings):
         if value not in registry().codes:
             raise ValueError(f"unknown language {value!r}; use one of {', '.join(registry().codes)}")
         return value
+
+    @property
+    def webhook_port(self) -> int:
+        """The webhook listener's port: ``PORT`` when set, else ``telegram_webhook_port``."""
+        return self.port if self.port is not None else self.telegram_webhook_port
+
+    @property
+    def runs_multi_instance(self) -> bool:
+        """True when more than one instance may run (``multi_instance``, else under Cloud Run)."""
+        if self.multi_instance is not None:
+            return self.multi_instance
+        return self.cloud_run_service is not None
 
     @property
     def use_gemini(self) -> bool:

@@ -31,11 +31,12 @@ def failure_sentence(exc: BaseException, settings: Settings, redact: Callable[[s
     token (python-telegram-bot's InvalidToken does), so it is used only for Bot API refusals, redacted."""
     from telegram.error import Forbidden, InvalidToken, NetworkError, TelegramError
 
+    from rag_bot.errors import UserError
     from rag_bot.memory.errors import MemoryUnavailableError
 
     custom = settings.telegram_base_url
     host = urlparse(custom).netloc if custom else DEFAULT_API_HOST
-    if isinstance(exc, MemoryUnavailableError):
+    if isinstance(exc, MemoryUnavailableError | UserError):  # e.g. a multi-instance setup without a secret
         return str(exc), 2
     if isinstance(exc, InvalidToken):  # 401 (wrong token) and 404 (malformed token, or not a Bot API server)
         if custom:

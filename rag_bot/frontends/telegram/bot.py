@@ -1,8 +1,8 @@
 """Build and run the Telegram bot (python-telegram-bot Application).
 
 * token, Bot API base URLs from :class:`rag_bot.config.Settings`;
-* long polling by default, a webhook (with a secret token checked on every request) when
-  ``telegram_webhook_url`` is set;
+* long polling by default, a webhook (with a secret token checked on every request, health and readiness probes
+  and a bounded stop: :mod:`rag_bot.frontends.telegram.webhook`) when ``telegram_webhook_url`` is set;
 * updates of different chats are processed concurrently, updates of one chat strictly in arrival order, and no
   chat holds more than one slot of the shared capacity; a flooding chat or user is skipped with one polite
   notice (:mod:`rag_bot.frontends.telegram.fairness`);
@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import secrets
+import sys
 from collections.abc import Callable
 from contextlib import AsyncExitStack
-from urllib.parse import urlparse
 
 from telegram import Update
 from telegram.ext import (
@@ -33,7 +34,7 @@ from telegram.ext import (
 
 from rag_bot.config import Settings
 from rag_bot.frontends.base import ChatBackend
-from rag_bot.frontends.telegram import handlers, uploads
+from rag_bot.frontends.telegram import handlers, uploads, webhook
 from rag_bot.frontends.telegram.fairness import FairUpdateProcessor
 
 log = logging.getLogger(__name__)
@@ -136,7 +137,8 @@ def register(application: Application) -> None:
 
 
 def run(settings: Settings) -> None:
-    """Run until interrupted: long polling, or a webhook listener when ``telegram_webhook_url`` is set."""
+    """Run until interrupted (SIGINT, SIGTERM): long polling, or the webhook listener
+    (:func:`rag_bot.frontends.telegram.webhook.serve`) when ``telegram_webhook_url`` is set."""
     quiet_loggers()
     quiet_start = QuietFailedStart()
     for handler in logging.getLogger().handlers:
@@ -147,12 +149,15 @@ def run(settings: Settings) -> None:
 
     application = build_application(settings, on_ready=ready)
     if settings.telegram_webhook_url:
-        secret = (settings.telegram_webhook_secret.get_secret_value() if settings.telegram_webhook_secret
-                  else secrets.token_urlsafe(32))  # a fresh secret per process is registered with setWebhook
-        path = urlparse(settings.telegram_webhook_url).path.strip("/")
-        log.debug("webhook mode on port %d, path /%s", settings.telegram_webhook_port, path)
-        application.run_webhook(listen=settings.telegram_webhook_listen, port=settings.telegram_webhook_port,
-                                url_path=path, webhook_url=settings.telegram_webhook_url, secret_token=secret,
-                                allowed_updates=Update.ALL_TYPES)
+        webhook.check_serving(settings)
+        secret = (settings.telegram_webhook_secret.get_secret_value().strip() if settings.telegram_webhook_secret
+                  else secrets.token_urlsafe(32))  # one instance only (check_serving): a fresh secret per process
+        log.debug("webhook mode on port %d", settings.webhook_port)
+        abandoned = asyncio.run(webhook.serve(settings, application, secret))
+        if abandoned:  # their turns may still run in worker threads, which the interpreter would wait for
+            logging.shutdown()
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(0)
     else:
         application.run_polling(allowed_updates=Update.ALL_TYPES)
