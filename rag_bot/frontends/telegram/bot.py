@@ -15,9 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import secrets
-import sys
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 
@@ -153,11 +151,6 @@ def run(settings: Settings) -> None:
         secret = (settings.telegram_webhook_secret.get_secret_value().strip() if settings.telegram_webhook_secret
                   else secrets.token_urlsafe(32))  # one instance only (check_serving): a fresh secret per process
         log.debug("webhook mode on port %d", settings.webhook_port)
-        abandoned = asyncio.run(webhook.serve(settings, application, secret))
-        if abandoned:  # their turns may still run in worker threads, which the interpreter would wait for
-            logging.shutdown()
-            sys.stdout.flush()
-            sys.stderr.flush()
-            os._exit(0)
+        webhook.run(settings, application, secret)
     else:
         application.run_polling(allowed_updates=Update.ALL_TYPES)

@@ -21,7 +21,9 @@ import asyncio
 import hmac
 import json
 import logging
+import os
 import signal
+import sys
 from collections.abc import Callable
 from http import HTTPStatus
 from urllib.parse import urlparse
@@ -230,3 +232,25 @@ async def serve(settings: Settings, application, secret: str,
         if application.post_shutdown is not None:
             await application.post_shutdown(application)
     return abandoned
+
+
+def run(settings: Settings, application, secret: str) -> None:
+    """:func:`serve` in a fresh event loop until a stop signal. When turns were abandoned, their work may still
+    run in worker threads (a model request, an embedding), which the interpreter would wait for at exit: the
+    process then ends at once, after the backend was closed and the log flushed, so the grace stays a bound."""
+    loop = asyncio.new_event_loop()
+    abandoned: list[int] = []
+    try:
+        abandoned = loop.run_until_complete(serve(settings, application, secret))
+    finally:
+        try:
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            if not abandoned:
+                loop.run_until_complete(loop.shutdown_default_executor())
+        finally:
+            loop.close()
+    if abandoned:
+        logging.shutdown()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)
