@@ -29,6 +29,8 @@ for name in index-url extra-index-url find-links trusted-host; do
   args+=(--build-arg "${var//-/_}=$value")
   for item in $value; do  # local indexes and wheel folders: visible to the build, read-only, not copied in
     path="${item#file://}"
+    path="${path%/}"
+    [[ "$(basename "$path")" == simple ]] && path="$(dirname "$path")"  # a PEP 503 tree links to ../files
     if [[ "$path" == /* && -e "$path" && -z "${mounted[$path]:-}" ]]; then
       mounted[$path]=1
       args+=(--volume "$path:$path:ro")

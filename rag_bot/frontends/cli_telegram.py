@@ -67,10 +67,17 @@ def telegram() -> None:
         typer.echo("error: TELEGRAM_BOT_TOKEN is not set; create a bot with @BotFather and export its token "
                    "(TELEGRAM_BOT_TOKEN=123456:ABC... rag-bot telegram).", err=True)
         raise typer.Exit(2)
-    from rag_bot.frontends.telegram.bot import run
-
     try:
-        run(settings)
+        if settings.telegram_webhook_url:  # the listener opens before the bot's modules are even imported
+            from rag_bot.frontends.telegram import webhook
+
+            webhook.run(settings)
+        else:
+            from rag_bot.frontends.telegram.bot import run
+            from rag_bot.frontends.telegram.webhook import check_serving
+
+            check_serving(settings)  # several instances: refused (long polling admits one consumer per bot)
+            run(settings)
     except Exception as exc:  # every failure: one sentence, no traceback (DEBUG logs it, redacted)
         log.debug("the Telegram bot stopped", exc_info=True)
         sentence, code = failure_sentence(exc, settings, redactor)

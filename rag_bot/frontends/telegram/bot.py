@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 
@@ -32,7 +31,7 @@ from telegram.ext import (
 
 from rag_bot.config import Settings
 from rag_bot.frontends.base import ChatBackend
-from rag_bot.frontends.telegram import handlers, uploads, webhook
+from rag_bot.frontends.telegram import handlers, uploads
 from rag_bot.frontends.telegram.fairness import FairUpdateProcessor
 
 log = logging.getLogger(__name__)
@@ -134,9 +133,9 @@ def register(application: Application) -> None:
     application.add_error_handler(handlers.on_error)
 
 
-def run(settings: Settings) -> None:
-    """Run until interrupted (SIGINT, SIGTERM): long polling, or the webhook listener
-    (:func:`rag_bot.frontends.telegram.webhook.serve`) when ``telegram_webhook_url`` is set."""
+def prepare(settings: Settings) -> Application:
+    """The configured Application with the bot's logging set up: quiet loggers, and a failing start held back
+    until the bot is ready (:class:`QuietFailedStart`)."""
     quiet_loggers()
     quiet_start = QuietFailedStart()
     for handler in logging.getLogger().handlers:
@@ -145,12 +144,10 @@ def run(settings: Settings) -> None:
     def ready() -> None:
         quiet_start.ready = True
 
-    application = build_application(settings, on_ready=ready)
-    if settings.telegram_webhook_url:
-        webhook.check_serving(settings)
-        secret = (settings.telegram_webhook_secret.get_secret_value().strip() if settings.telegram_webhook_secret
-                  else secrets.token_urlsafe(32))  # one instance only (check_serving): a fresh secret per process
-        log.debug("webhook mode on port %d", settings.webhook_port)
-        webhook.run(settings, application, secret)
-    else:
-        application.run_polling(allowed_updates=Update.ALL_TYPES)
+    return build_application(settings, on_ready=ready)
+
+
+def run(settings: Settings) -> None:
+    """Run with long polling until interrupted (the webhook mode is
+    :func:`rag_bot.frontends.telegram.webhook.run`: it opens its port before importing this module)."""
+    prepare(settings).run_polling(allowed_updates=Update.ALL_TYPES)

@@ -22,10 +22,12 @@ import hmac
 import json
 import logging
 import os
+import secrets
 import signal
 import sys
 from collections.abc import Callable
 from http import HTTPStatus
+from typing import Any
 from urllib.parse import urlparse
 
 import tornado.web
@@ -120,8 +122,8 @@ class _Webhook(tornado.web.RequestHandler):
 class WebhookServer:
     """The HTTP listener (probes + webhook) and the turns it started, for one ``Application``."""
 
-    def __init__(self, application, secret: str, path: str) -> None:
-        self.application = application
+    def __init__(self, application: Callable[[], Any], secret: str, path: str) -> None:
+        self._application = application  # built after the listener opened
         self.state = ServingState()
         routes = [
             (r"/healthz", _Probe, {"state": self.state, "ready_only": False}),
@@ -145,7 +147,7 @@ class WebhookServer:
         from telegram import Update
         from telegram.ext import ExtBot
 
-        bot = self.application.bot
+        bot = self._application().bot
         update = Update.de_json(data, bot)
         if isinstance(bot, ExtBot):
             bot.insert_callback_data(update)
@@ -154,7 +156,7 @@ class WebhookServer:
         task.add_done_callback(self._done)
 
     async def _process(self, update) -> None:
-        application = self.application
+        application = self._application()
         await application.update_processor.process_update(update, application.process_update(update))
 
     def _done(self, task: asyncio.Task[None]) -> None:
@@ -183,13 +185,14 @@ class WebhookServer:
         await self._http.close_all_connections()
 
 
-async def serve(settings: Settings, application, secret: str,
+async def serve(settings: Settings, secret: str, build: Callable[[], Any] | None = None,
                 stop_signals: tuple[int, ...] = (signal.SIGTERM, signal.SIGINT)) -> list[int]:
-    """Run ``application`` behind the webhook listener until a stop signal; the update ids abandoned at stop."""
-    from telegram import Update
-
+    """Open the listener, then build the application (``build()``, default the bot's: its modules are imported in
+    a worker thread while the probes answer), start it behind the webhook and run until a stop signal; the update
+    ids abandoned at stop."""
     url = settings.telegram_webhook_url or ""
-    server = WebhookServer(application, secret, urlparse(url).path)
+    holder: dict[str, Any] = {}
+    server = WebhookServer(lambda: holder["application"], secret, urlparse(url).path)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in stop_signals:
@@ -199,6 +202,9 @@ async def serve(settings: Settings, application, secret: str,
     log.info("webhook listener on %s:%d: /healthz alive, /readyz once ready", settings.telegram_webhook_listen, port)
 
     async def start() -> None:
+        from telegram import Update
+
+        holder["application"] = application = await asyncio.to_thread(build or _bot_application(settings))
         await application.initialize()
         if application.post_init is not None:
             await application.post_init(application)  # the backend, the index and the model's warm-up
@@ -226,22 +232,43 @@ async def serve(settings: Settings, application, secret: str,
             loop.remove_signal_handler(sig)
         server.state.phase = STOPPING
         await server.close()
-        if application.running:
-            await application.stop()
-        await application.shutdown()
-        if application.post_shutdown is not None:
-            await application.post_shutdown(application)
+        application = holder.get("application")
+        if application is not None:
+            if application.running:
+                await application.stop()
+            await application.shutdown()
+            if application.post_shutdown is not None:
+                await application.post_shutdown(application)
     return abandoned
 
 
-def run(settings: Settings, application, secret: str) -> None:
-    """:func:`serve` in a fresh event loop until a stop signal. When turns were abandoned, their work may still
-    run in worker threads (a model request, an embedding), which the interpreter would wait for at exit: the
-    process then ends at once, after the backend was closed and the log flushed, so the grace stays a bound."""
+def _bot_application(settings: Settings) -> Callable[[], Any]:
+    def build() -> Any:
+        from rag_bot.frontends.telegram.bot import prepare
+
+        return prepare(settings)
+
+    return build
+
+
+def webhook_secret(settings: Settings) -> str:
+    """The configured secret; without one (a single instance only, :func:`check_serving`) a fresh one for this
+    process, registered with ``setWebhook``."""
+    if settings.telegram_webhook_secret is not None:
+        return settings.telegram_webhook_secret.get_secret_value().strip()
+    return secrets.token_urlsafe(32)
+
+
+def run(settings: Settings, build: Callable[[], Any] | None = None) -> None:
+    """:func:`serve` in a fresh event loop until a stop signal (after :func:`check_serving`). When turns were
+    abandoned, their work may still run in worker threads (a model request, an embedding), which the interpreter
+    would wait for at exit: the process then ends at once, after the backend was closed and the log flushed, so
+    the grace stays a bound."""
+    check_serving(settings)
     loop = asyncio.new_event_loop()
     abandoned: list[int] = []
     try:
-        abandoned = loop.run_until_complete(serve(settings, application, secret))
+        abandoned = loop.run_until_complete(serve(settings, webhook_secret(settings), build))
     finally:
         try:
             loop.run_until_complete(loop.shutdown_asyncgens())
