@@ -20,7 +20,9 @@ host_pip() {  # NAME: the host pip's setting (PIP_NAME in the environment first,
   if [[ -n "${!var:-}" ]]; then printf '%s\n' "${!var}"; return; fi
   python3 -m pip config get "global.$1" 2>/dev/null || true
 }
-args=(--network=host --pull=never --build-arg "BASE_IMAGE=localhost/${BASE#localhost/}")
+requirements="$(python3 -c 'import sys, tomllib; print("\n".join(tomllib.load(open(sys.argv[1], "rb"))["project"]["dependencies"]))' "$ROOT/pyproject.toml")"
+args=(--network=host --pull=never --build-arg "BASE_IMAGE=localhost/${BASE#localhost/}"
+      --build-arg "REQUIREMENTS=$requirements")
 declare -A mounted=()
 for name in index-url extra-index-url find-links trusted-host; do
   value="$(host_pip "$name" | tr '\n' ' ' | xargs)"
