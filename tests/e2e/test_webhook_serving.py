@@ -116,6 +116,19 @@ def test_several_instances_without_a_shared_secret_refuse_to_start(tmp_path, pla
         assert "Traceback" not in result.stderr + result.stdout
 
 
+def test_a_failed_start_in_webhook_mode_is_one_sentence(tmp_path):
+    """The listener was already open when the Bot API refused the token: the process still ends with one sentence
+    (no log lines, no traceback) and exit 2."""
+    with FakeTelegram() as fake:
+        bot = webhook_bot(fake, tmp_path, tmp_path / "index", free_port())
+        bot.env["TELEGRAM_BOT_TOKEN"] = "123:WRONG"
+        result = subprocess.run([*rag_bot_command(), "telegram"], env=bot.env, cwd=str(tmp_path),
+                                capture_output=True, text=True, timeout=300)
+    lines = [line for line in (result.stdout + result.stderr).splitlines() if line.strip()]
+    assert result.returncode == 2 and len(lines) == 1, result.stdout + result.stderr
+    assert lines[0].startswith("error: ") and "refused the bot token" in lines[0]
+
+
 def slow_router(entered: threading.Event, release: threading.Event, returned: threading.Event):
     """A Gemini stand-in responder whose first routing request waits for ``release``."""
     from tests.stand_ins.gemini_api import text_response

@@ -199,7 +199,7 @@ async def serve(settings: Settings, secret: str, build: Callable[[], Any] | None
         loop.add_signal_handler(sig, stop.set)
     port = settings.webhook_port
     server.listen(port, settings.telegram_webhook_listen)
-    log.info("webhook listener on %s:%d: /healthz alive, /readyz once ready", settings.telegram_webhook_listen, port)
+    log.debug("webhook listener on %s:%d: /healthz alive, /readyz once ready", settings.telegram_webhook_listen, port)
 
     async def start() -> None:
         from telegram import Update
@@ -219,7 +219,7 @@ async def serve(settings: Settings, secret: str, build: Callable[[], Any] | None
         if starting.done():
             starting.result()  # a failed start raises here (one sentence in rag-bot telegram)
             server.state.phase = READY
-            log.info("ready: /readyz answers 200")
+            log.debug("ready: /readyz answers 200")
             await stopped
         else:
             log.info("stop signal during start-up: not starting")
