@@ -102,6 +102,24 @@ def test_port_opens_first_and_readyz_follows_the_warm_up(sample_index, tmp_path)
         assert SECRET not in process.log()
 
 
+def test_sigterm_during_start_up_exits_without_finishing_it(sample_index, tmp_path):
+    """SIGTERM while the Bot API handshake is held (it would hold 120 s): the process exits 0 before it is
+    released, without registering the webhook."""
+    port = free_port()
+    with FakeTelegram() as fake:
+        handshake = fake.hold("getMe")
+        process = webhook_bot(fake, tmp_path, sample_index, port).start(wait=False)
+        try:
+            wait_status(port, "/healthz", 200, process)
+            fake.wait_calls("getMe")
+            process.proc.send_signal(signal.SIGTERM)
+            assert process.proc.wait(60) == 0, process.log()
+            assert not handshake.is_set() and fake.webhook is None
+        finally:
+            handshake.set()
+            process.stop()
+
+
 @pytest.mark.parametrize("platform", [{"RAG_BOT_MULTI_INSTANCE": "true"}, {"K_SERVICE": "rag-bot"}])
 def test_several_instances_without_a_shared_secret_refuse_to_start(tmp_path, platform):
     with FakeTelegram() as fake:

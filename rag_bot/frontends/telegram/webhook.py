@@ -26,6 +26,7 @@ import secrets
 import signal
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from http import HTTPStatus
 from typing import Any
 from urllib.parse import urlparse
@@ -65,7 +66,6 @@ class ServingState:
     def __init__(self) -> None:
         self.phase = STARTING
         self.in_flight: dict[asyncio.Task[None], int] = {}  # task -> update id
-        self.refused = 0  # webhook deliveries answered 503 (not ready, or stopping)
 
 
 class _Probe(tornado.web.RequestHandler):
@@ -104,7 +104,6 @@ class _Webhook(tornado.web.RequestHandler):
         if not hmac.compare_digest(given.encode(), self.secret.encode()):
             raise tornado.web.HTTPError(HTTPStatus.FORBIDDEN)
         if self.state.phase != READY:  # Telegram delivers it again later, here or to another instance
-            self.state.refused += 1
             self.set_header("Retry-After", "1")
             raise tornado.web.HTTPError(HTTPStatus.SERVICE_UNAVAILABLE)
         try:
@@ -185,11 +184,23 @@ class WebhookServer:
         await self._http.close_all_connections()
 
 
+@dataclass
+class Stopped:
+    """How :func:`serve` ended: the update ids abandoned after the grace, and whether a stop signal cut the
+    start-up short (its warm-up may still run in a worker thread)."""
+
+    abandoned: list[int] = field(default_factory=list)
+    start_interrupted: bool = False
+
+    @property
+    def work_left(self) -> bool:
+        return bool(self.abandoned) or self.start_interrupted
+
+
 async def serve(settings: Settings, secret: str, build: Callable[[], Any] | None = None,
-                stop_signals: tuple[int, ...] = (signal.SIGTERM, signal.SIGINT)) -> list[int]:
+                stop_signals: tuple[int, ...] = (signal.SIGTERM, signal.SIGINT)) -> Stopped:
     """Open the listener, then build the application (``build()``, default the bot's: its modules are imported in
-    a worker thread while the probes answer), start it behind the webhook and run until a stop signal; the update
-    ids abandoned at stop."""
+    a worker thread while the probes answer), start it behind the webhook and run until a stop signal."""
     url = settings.telegram_webhook_url or ""
     holder: dict[str, Any] = {}
     server = WebhookServer(lambda: holder["application"], secret, urlparse(url).path)
@@ -213,7 +224,7 @@ async def serve(settings: Settings, secret: str, build: Callable[[], Any] | None
 
     starting = asyncio.create_task(start())
     stopped = asyncio.create_task(stop.wait())
-    abandoned: list[int] = []
+    result = Stopped()
     try:
         await asyncio.wait({starting, stopped}, return_when=asyncio.FIRST_COMPLETED)
         if starting.done():
@@ -223,9 +234,10 @@ async def serve(settings: Settings, secret: str, build: Callable[[], Any] | None
             await stopped
         else:
             log.info("stop signal during start-up: not starting")
+            result.start_interrupted = True
             starting.cancel()
             await asyncio.wait({starting}, timeout=settings.shutdown_grace_s)
-        abandoned = await server.drain(settings.shutdown_grace_s)
+        result.abandoned = await server.drain(settings.shutdown_grace_s)
     finally:
         stopped.cancel()
         for sig in stop_signals:
@@ -239,7 +251,7 @@ async def serve(settings: Settings, secret: str, build: Callable[[], Any] | None
             await application.shutdown()
             if application.post_shutdown is not None:
                 await application.post_shutdown(application)
-    return abandoned
+    return result
 
 
 def _bot_application(settings: Settings) -> Callable[[], Any]:
@@ -261,22 +273,22 @@ def webhook_secret(settings: Settings) -> str:
 
 def run(settings: Settings, build: Callable[[], Any] | None = None) -> None:
     """:func:`serve` in a fresh event loop until a stop signal (after :func:`check_serving`). When turns were
-    abandoned, their work may still run in worker threads (a model request, an embedding), which the interpreter
-    would wait for at exit: the process then ends at once, after the backend was closed and the log flushed, so
-    the grace stays a bound."""
+    abandoned or the start-up cut short, their work may still run in worker threads (a model request, the
+    warm-up), which the interpreter would wait for at exit: the process then ends at once, after the backend was
+    closed and the log flushed, so the grace stays a bound."""
     check_serving(settings)
     loop = asyncio.new_event_loop()
-    abandoned: list[int] = []
+    stopped = Stopped()
     try:
-        abandoned = loop.run_until_complete(serve(settings, webhook_secret(settings), build))
+        stopped = loop.run_until_complete(serve(settings, webhook_secret(settings), build))
     finally:
         try:
             loop.run_until_complete(loop.shutdown_asyncgens())
-            if not abandoned:
+            if not stopped.work_left:
                 loop.run_until_complete(loop.shutdown_default_executor())
         finally:
             loop.close()
-    if abandoned:
+    if stopped.work_left:
         logging.shutdown()
         sys.stdout.flush()
         sys.stderr.flush()
