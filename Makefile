@@ -4,12 +4,15 @@
 #   make test  - venv + install (with dev extras), ruff, mypy (strict on rag_bot/agent and rag_bot/retrieval), the
 #                whole test suite (tests/unit and tests/e2e)
 # make test-unit runs ruff and the unit tier only (no process, no server: under a minute); see CONTRIBUTING.md.
+# make image builds the container image with podman (deploy/build_image.sh; deploy/README.md); make test-container
+# builds it and runs it end to end (tests/e2e/test_container.py: CI's own step, left out of make test).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 QUESTION ?= What was said about silence on 1969-01-23?
+IMAGE ?= rag-bot:latest
 
-.PHONY: run test test-unit test-e2e install install-dev lint bench clean
+.PHONY: run test test-unit test-e2e test-container image install install-dev lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,14 +34,20 @@ lint: install-dev
 test: install-dev
 	$(BIN)/ruff check rag_bot ingest tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not container" $(PYTEST_ARGS)
 
 test-unit: install-dev
 	$(BIN)/ruff check rag_bot ingest tests benchmarks
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit $(PYTEST_ARGS)
 
 test-e2e: install-dev
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests/e2e $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not container" tests/e2e $(PYTEST_ARGS)
+
+test-container: install-dev
+	$(BIN)/python -m pytest -q -s -p no:cacheprovider -m container tests/e2e/test_container.py $(PYTEST_ARGS)
+
+image:
+	./deploy/build_image.sh $(IMAGE)
 
 bench: install-dev
 	$(BIN)/python benchmarks/run_all.py

@@ -168,6 +168,25 @@ class Settings(BaseSettings):
     default_language: str = Field("en", description="Answer language when a user has set none (a code of "
                                   "rag_bot/languages/*.toml).")
 
+    # --- serving: container and Cloud Run (webhook listener, probes, instances, stop) --------------------------
+    port: int | None = Field(
+        None, ge=1, le=65535, validation_alias=AliasChoices("PORT", "RAG_BOT_PORT"), description="Port of the "
+        "webhook listener when set (Cloud Run sets PORT); it takes precedence over RAG_BOT_TELEGRAM_WEBHOOK_PORT."
+    )
+    multi_instance: bool | None = Field(
+        None, description="More than one bot instance may run at once (then webhook mode and one shared "
+        "RAG_BOT_TELEGRAM_WEBHOOK_SECRET are required, or the bot refuses to start); unset = on under Cloud Run "
+        "(K_SERVICE set), else off."
+    )
+    cloud_run_service: str | None = Field(
+        None, validation_alias=AliasChoices("K_SERVICE"), description="Set by Cloud Run (its service name): "
+        "several instances may run, see RAG_BOT_MULTI_INSTANCE."
+    )
+    shutdown_grace_s: float = Field(
+        8.0, gt=0, le=3600, description="On SIGTERM or SIGINT: seconds the webhook bot lets the turns in flight finish "
+        "(no new updates are taken) before it abandons the rest and exits (Cloud Run kills 10 s after SIGTERM)."
+    )
+
     # --- logging -------------------------------------------------------------------------------------------
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field(
         "INFO", description="Logging level (any case)."
@@ -234,6 +253,18 @@ class Settings(BaseSettings):
         """The chat model names a run may name: the four configured ones and ``run_models``."""
         configured = (self.router_model, self.agent_model, self.answer_model, self.summary_model)
         return frozenset(name.strip() for name in (*configured, *self.run_models) if name.strip())
+
+    @property
+    def webhook_port(self) -> int:
+        """The webhook listener's port: ``PORT`` when set, else ``telegram_webhook_port``."""
+        return self.port if self.port is not None else self.telegram_webhook_port
+
+    @property
+    def runs_multi_instance(self) -> bool:
+        """True when more than one instance may run (``multi_instance``, else under Cloud Run)."""
+        if self.multi_instance is not None:
+            return self.multi_instance
+        return self.cloud_run_service is not None
 
     @property
     def use_gemini(self) -> bool:

@@ -11,7 +11,6 @@ from typing import Any
 
 import typer
 
-from rag_bot.agent.observability import ANSWER_LOGGER
 from rag_bot.config import Settings
 
 app = typer.Typer()
@@ -20,6 +19,7 @@ app = typer.Typer()
 def _settings(index_dir: Path | None) -> Settings:
     """Settings with ``--index-dir`` applied; :class:`~rag_bot.errors.NoIndexError` when there is no index (a read
     command never creates one)."""
+    from rag_bot.agent.observability import ANSWER_LOGGER  # here: langchain_core is slow to import for every command
     from rag_bot.frontends.cli_common import require_index, settings_for
     from rag_bot.safe_text import clean_line
 

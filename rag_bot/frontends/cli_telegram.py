@@ -67,14 +67,22 @@ def telegram() -> None:
                    "(TELEGRAM_BOT_TOKEN=123456:ABC... rag-bot telegram).", err=True)
         raise typer.Exit(2)
     from rag_bot.config import check_writable
-    from rag_bot.frontends.telegram.bot import run
 
     writes = [*(["upload_dir", "index_dir"] if settings.telegram_admin_ids else []),  # uploads are ingested
               *(["sqlite_path"] if settings.checkpointer == "sqlite" else [])]
     for name in writes:
         check_writable(settings, name)  # SettingsError: one sentence before the bot starts
     try:
-        run(settings)
+        if settings.telegram_webhook_url:  # the listener opens before the bot's modules are even imported
+            from rag_bot.frontends.telegram import webhook
+
+            webhook.run(settings)
+        else:
+            from rag_bot.frontends.telegram.bot import run
+            from rag_bot.frontends.telegram.webhook import check_serving
+
+            check_serving(settings)  # several instances: refused (long polling admits one consumer per bot)
+            run(settings)
     except Exception as exc:  # every failure: one sentence, no traceback (DEBUG logs it, redacted)
         log.debug("the Telegram bot stopped", exc_info=True)
         sentence, code = failure_sentence(exc, settings, redactor)

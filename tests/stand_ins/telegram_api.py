@@ -8,7 +8,8 @@ process can talk to it while synchronous test code drives it through the methods
   getMyCommands, answerCallbackQuery, getFile; file downloads at ``/file/bot<token>/<file_path>``;
 * control: inject text messages / documents / callback presses / edits / raw updates, read what the bot sent per
   chat (in one global order, ``Sent.seq``), wait for N messages, and fault injection (``fail_next(method, n)``
-  answers 429 with retry_after, ``drop_next(method, n)`` closes the connection without an answer);
+  answers 429 with retry_after, ``drop_next(method, n)`` closes the connection without an answer, ``hold(method)``
+  keeps its calls waiting until the test releases them);
 * like Telegram: a malformed token gets 404 Not Found, a well-formed wrong one 401 Unauthorized; a message Telegram
   would refuse (empty, over 4096 characters, HTML it cannot parse) gets 400 and is kept in ``rejected`` so tests
   can assert that the bot never sent one.
@@ -77,6 +78,7 @@ class FakeTelegram:
         self.webhook: dict[str, Any] | None = None
         self.files: dict[str, tuple[str, bytes]] = {}
         self.faults: dict[str, int] = {}
+        self.holds: dict[str, threading.Event] = {}  # method -> released when set (see hold())
         self.fault_hits: dict[str, int] = {}
         self.drops: dict[str, int] = {}  # method -> calls still to be answered by closing the connection
         self.drop_hits: dict[str, int] = {}
@@ -236,6 +238,12 @@ class FakeTelegram:
         with self._lock:
             self.drops[method] = self.drops.get(method, 0) + times
 
+    def hold(self, method: str) -> threading.Event:
+        """Calls of ``method`` are recorded, then wait (at most 120 s) until the returned event is set."""
+        with self._lock:
+            event = self.holds[method] = threading.Event()
+        return event
+
     def sent_to(self, chat_id: int) -> list[Sent]:
         with self._lock:
             return list(self.sent.get(chat_id, []))
@@ -321,6 +329,9 @@ class FakeTelegram:
                 self.drops[method] -= 1
                 self.drop_hits[method] = self.drop_hits.get(method, 0) + 1
             self._lock.notify_all()
+            held = self.holds.get(method)
+        if held is not None and not held.is_set():
+            await asyncio.get_running_loop().run_in_executor(None, held.wait, 120.0)
         if dropped:
             request.transport.close()  # the client reads a closed connection: no status, no body
             return web.Response(status=204)
@@ -548,12 +559,15 @@ class BotProcess:
         })
         self.proc = None
 
-    def start(self, timeout: float = 180.0) -> BotProcess:
+    def start(self, timeout: float = 180.0, wait: bool = True) -> BotProcess:
+        """Start the process and (``wait``) return once it listens for updates and has set its commands."""
         import subprocess
 
         self._log = open(self.log_path, "wb")
         self.proc = subprocess.Popen([*rag_bot_command(), "telegram"], env=self.env,
                                      cwd=str(self.workdir), stdout=self._log, stderr=subprocess.STDOUT)
+        if not wait:
+            return self
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -1,8 +1,8 @@
 """Build and run the Telegram bot (python-telegram-bot Application).
 
 * token, Bot API base URLs from :class:`rag_bot.config.Settings`;
-* long polling by default, a webhook (with a secret token checked on every request) when
-  ``telegram_webhook_url`` is set;
+* long polling by default, a webhook (with a secret token checked on every request, health and readiness probes
+  and a bounded stop: :mod:`rag_bot.frontends.telegram.webhook`) when ``telegram_webhook_url`` is set;
 * updates of different chats are processed concurrently, updates of one chat strictly in arrival order, and no
   chat holds more than one slot of the shared capacity; a flooding chat or user is skipped with one polite
   notice (:mod:`rag_bot.frontends.telegram.fairness`);
@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from collections.abc import Callable
 from contextlib import AsyncExitStack
-from urllib.parse import urlparse
 
 from telegram import Update
 from telegram.ext import (
@@ -137,8 +135,9 @@ def register(application: Application) -> None:
     application.add_error_handler(handlers.on_error)
 
 
-def run(settings: Settings) -> None:
-    """Run until interrupted: long polling, or a webhook listener when ``telegram_webhook_url`` is set."""
+def prepare(settings: Settings) -> Application:
+    """The configured Application with the bot's logging set up: quiet loggers, and a failing start held back
+    until the bot is ready (:class:`QuietFailedStart`)."""
     quiet_loggers()
     quiet_start = QuietFailedStart()
     for handler in logging.getLogger().handlers:
@@ -147,14 +146,10 @@ def run(settings: Settings) -> None:
     def ready() -> None:
         quiet_start.ready = True
 
-    application = build_application(settings, on_ready=ready)
-    if settings.telegram_webhook_url:
-        secret = (settings.telegram_webhook_secret.get_secret_value() if settings.telegram_webhook_secret
-                  else secrets.token_urlsafe(32))  # a fresh secret per process is registered with setWebhook
-        path = urlparse(settings.telegram_webhook_url).path.strip("/")
-        log.debug("webhook mode on port %d, path /%s", settings.telegram_webhook_port, path)
-        application.run_webhook(listen=settings.telegram_webhook_listen, port=settings.telegram_webhook_port,
-                                url_path=path, webhook_url=settings.telegram_webhook_url, secret_token=secret,
-                                allowed_updates=Update.ALL_TYPES)
-    else:
-        application.run_polling(allowed_updates=Update.ALL_TYPES)
+    return build_application(settings, on_ready=ready)
+
+
+def run(settings: Settings) -> None:
+    """Run with long polling until interrupted (the webhook mode is
+    :func:`rag_bot.frontends.telegram.webhook.run`: it opens its port before importing this module)."""
+    prepare(settings).run_polling(allowed_updates=Update.ALL_TYPES)
