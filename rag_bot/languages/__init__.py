@@ -46,6 +46,8 @@ class Language:
     followup_words: tuple[str, ...] = ()
     refers_back: tuple[str, ...] = ()
     connectors: tuple[str, ...] = ()
+    abbreviations: tuple[str, ...] = ()
+    abbreviations_at_end: tuple[str, ...] = ()
 
     def in_script(self, ch: str) -> bool:
         return any(lo <= ord(ch) <= hi for lo, hi in self.script_ranges)
@@ -197,6 +199,33 @@ def _sentence_end(line_breaks: bool, closers: bool) -> re.Pattern[str]:
     return re.compile(pattern + (r"|(\n+)" if line_breaks else ""))
 
 
+@lru_cache(maxsize=1)
+def _abbreviations() -> tuple[frozenset[str], frozenset[str]]:
+    reg = registry()
+    return (frozenset(a.casefold() for a in reg.union("abbreviations")),
+            frozenset(a.casefold() for a in reg.union("abbreviations_at_end")))
+
+
+_INITIAL = re.compile(r"^[A-Z]\.$")
+
+
+def ends_sentence(before: str, following: str) -> bool:
+    """Whether the full stop that ends ``before`` ends a sentence, given the first non-space character after it
+    (``""`` when none has arrived or the text ends). Not after an abbreviation of the registry ("Dr.", "e.g.") or
+    an initial ("J."); after one that may close a sentence ("6 a.m.", "etc.") only before a capital letter or a
+    letter of another script. Other sentence ends (``!``, ``?``, the danda) always end a sentence."""
+    word = before.rstrip(CLOSERS).split()[-1:] or [""]
+    token = word[0].lstrip("\"'“‘([").casefold()
+    if not token.endswith("."):
+        return True
+    never, at_end = _abbreviations()
+    if token in never or _INITIAL.match(word[0].lstrip("\"'“‘([")):
+        return False
+    if token in at_end:
+        return bool(following) and following.isalpha() and (following.isupper() or not following.isascii())
+    return True
+
+
 def split_sentences(text: str, line_breaks: bool = False, closers: bool = True) -> list[str]:
     """Sentences of ``text``: cut at the white space after any language's sentence end (closing quotes and brackets
     stay with the sentence); with ``line_breaks`` also at every line break. Stripped, empty ones dropped.
@@ -207,6 +236,8 @@ def split_sentences(text: str, line_breaks: bool = False, closers: bool = True) 
     pieces, start = [], 0
     for m in _sentence_end(line_breaks, closers).finditer(text):
         gap = 1 if m.group(1) is not None else 2
+        if gap == 1 and "\n" not in m[1] and not ends_sentence(text[start:m.start(1)], text[m.end(1):m.end(1) + 1]):
+            continue  # "Dr. Rao", "e.g. this", "at 6 a.m. on"
         pieces.append(text[start:m.start(gap)])
         start = m.end(gap)
     pieces.append(text[start:])
