@@ -117,7 +117,7 @@ class AnswerAssembler:
 
     def __init__(self, documents: Sequence[dict[str, Any]], checker: SupportChecker | None = None) -> None:
         self.documents = list(documents)
-        self.checker = checker
+        self.checker = checker.for_answer() if checker is not None else None  # a per-answer verifier budget
         self.raw = ""
         self.text = ""
         self._lines: list[tuple[str, bool]] = []  # complete lines: (bullet prefix, blank)

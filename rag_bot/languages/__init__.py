@@ -1,9 +1,10 @@
 """The language registry: every fact about a supported language, read from one data file per language.
 
-``rag_bot/languages/<code>.toml`` holds the code, names, script (Unicode ranges), sentence ends, stop words and the
-phrases the router rules look for (greetings, thanks, follow-ups, questions about the chat). Rules, prompts, the
-tool, the metadata detector and the front ends read them here; adding a language is adding one file. This module
-imports nothing from rag_bot (a leaf), so every layer may use it.
+``rag_bot/languages/<code>.toml`` holds the code, names, script (Unicode ranges), sentence ends and abbreviations,
+stop words, the phrases the router rules look for (greetings, thanks, follow-ups, questions about the chat) and
+the words the support check reads (negations, number words, weekdays, case markers, a transliteration table).
+Rules, prompts, the tool, the metadata detector and the front ends read them here; adding a language is adding
+one file. This module imports nothing from rag_bot (a leaf), so every layer may use it.
 """
 
 from __future__ import annotations
@@ -48,6 +49,19 @@ class Language:
     connectors: tuple[str, ...] = ()
     abbreviations: tuple[str, ...] = ()
     abbreviations_at_end: tuple[str, ...] = ()
+    negations: tuple[str, ...] = ()
+    ambiguous_numbers: tuple[str, ...] = ()
+    number_joiners: tuple[str, ...] = ()
+    passive_markers: tuple[str, ...] = ()
+    agent_markers: tuple[str, ...] = ()
+    patient_markers: tuple[str, ...] = ()
+    determiners: tuple[str, ...] = ()
+    stem_suffixes: tuple[str, ...] = ()
+    support_stopwords: tuple[str, ...] = ()
+    number_words: dict[str, int] = field(default_factory=dict)
+    number_scales: dict[str, int] = field(default_factory=dict)
+    weekdays: dict[str, int] = field(default_factory=dict)
+    transliteration: dict[str, str] = field(default_factory=dict)
 
     def in_script(self, ch: str) -> bool:
         return any(lo <= ord(ch) <= hi for lo, hi in self.script_ranges)
