@@ -106,8 +106,8 @@ class Settings(BaseSettings):
         "best evidence sentence in the same script."
     )
     support_cross_threshold: float = Field(
-        0.85, ge=0.0, le=1.0, description="Embedding support check: the same across scripts (a Hindi sentence "
-        "citing an English passage, and the reverse)."
+        0.85, ge=0.0, le=1.0, description="Embedding support check: the same across scripts (a sentence citing a "
+        "passage written in another language's script)."
     )
     support_coverage: float = Field(
         0.5, ge=0.0, le=1.0, description="Embedding support check: share of a sentence's content words that its "
