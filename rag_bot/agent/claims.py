@@ -115,7 +115,8 @@ class Claims:
     names: list[str]  # as written, in order (each word of a multi-word name)
     agents: set[str]  # words marked as the actor (a name before ने, after "by")
     patients: set[str]  # words marked as the receiver (before को)
-    negated_words: list[str]  # what each negation applies to (the content word after it; in Hindi, before it)
+    negated_words: list[tuple[str, str]]  # per negation: (the content word just before it in English, or "";
+    # what it negates: the content word after it, in Hindi the one before it)
 
     @property
     def content(self) -> list[str]:
@@ -172,7 +173,7 @@ def _numbers(tokens: list[str]) -> set[int]:
 def read_claims(sentence: str) -> Claims:
     """The :class:`Claims` of ``sentence``."""
     w = words()
-    text = normalise_digits(sentence)
+    text = normalise_digits(sentence).replace("_", " ")  # "NOT_FOUND" reads as the words it is made of
     raw = [t for t in (t.strip("।॥") for t in _TOKEN.findall(text)) if t]
     tokens = [t.casefold().replace("’", "'") for t in raw]
     parts = [p for t in tokens for p in (t.split("-") if not _DIGITS.match(t) else [t])]
@@ -181,13 +182,16 @@ def read_claims(sentence: str) -> Claims:
     negated = any(t in w.negations or t.endswith("n't") for t in parts)
     content = [k for k, t in enumerate(tokens) if t not in w.stopwords and t not in w.determiners
                and t not in w.negations and not t.endswith("n't")]
-    negated_words = []
+    negated_words: list[tuple[str, str]] = []
     for k, t in enumerate(tokens):
         if t in w.negations or t.endswith("n't"):
             before = [j for j in content if j < k]
             after = [j for j in content if j > k]
-            scope = (before[-1:] if t.isascii() is False else after[:1]) or after[:1] or before[-1:]
-            negated_words += [tokens[j] for j in scope]
+            if not t.isascii():  # Hindi: the negation follows what it negates
+                negated_words += [("", tokens[j]) for j in (before[-1:] or after[:1])]
+            elif after:  # English: it precedes it; the content word just before it (if any) governs it
+                pre = tokens[k - 1] if k > 0 and k - 1 in content else ""
+                negated_words.append((pre, tokens[after[0]]))
     names: list[str] = []
     for k, word in enumerate(raw):
         folded = tokens[k]
@@ -236,14 +240,16 @@ def negation_differs(claim: Claims, evidence: Claims, cross_script: bool = False
         return False
     if claim.negated or cross_script:
         return True
-    w = words()
-    cue = next(k for k, t in enumerate(evidence.tokens) if t in w.negations or t.endswith("n't"))
-    if evidence.tokens[cue].isascii():  # English: the negation governs what follows it
-        before = {stem(t) for t in evidence.tokens[:cue]}
-        if all(covered(t, before) for t in claim.content):
-            return False  # the sentence stops before the negation
-    vocabulary = {stem(t) for t in claim.tokens}
-    return not evidence.negated_words or any(covered(t, vocabulary) for t in evidence.negated_words)
+    if not evidence.negated_words:
+        return True
+    stems = [stem(t) for t in claim.tokens]
+    for pre, scope in evidence.negated_words:
+        at = [j for j, s in enumerate(stems) if covered(scope, {s})]
+        if not at:
+            continue  # the sentence does not speak of what the evidence negates
+        if not pre or any(covered(pre, {s}) and 0 < j - i <= 3 for j in at for i, s in enumerate(stems)):
+            return True  # "did not pay" -> "paid"; "कोई मैदान नहीं" -> "मैदान है"
+    return False
 
 
 def _has_name(name: str, other: Claims) -> bool:
