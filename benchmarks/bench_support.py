@@ -19,6 +19,14 @@ Invented sentences (should be dropped):
 
     python benchmarks/bench_support.py                        # the configured judge (RAG_BOT_SUPPORT_*)
     python benchmarks/bench_support.py --threshold 0.84 --coverage 0.5
+
+``--probe`` instead scores the judge on the hand-written probe (``tests/data/support_probe``: English and Hindi
+(sentence, passage) pairs of labelled kinds, see its README) and prints kept/dropped per kind and language pair for
+the dev and the held-out test split, with the judge's time per sentence; ``--baseline`` scores the judge of git
+``main`` (``git show main:rag_bot/agent/support.py``) the same way:
+
+    python benchmarks/bench_support.py --probe
+    python benchmarks/bench_support.py --probe --baseline
 """
 
 from __future__ import annotations
@@ -85,7 +93,12 @@ def main() -> int:
     parser.add_argument("--coverage", type=float, help="embedding judge: min word coverage (default: the setting)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--dump", type=Path, help="write the scripted sentences (JSON lines) here")
+    parser.add_argument("--probe", nargs="?", const=ROOT / "tests/data/support_probe", type=Path,
+                        help="score the judge on the probe folder (default tests/data/support_probe)")
+    parser.add_argument("--baseline", action="store_true", help="with --probe: the judge of git main")
     args = parser.parse_args()
+    if args.probe:
+        return probe(args)
 
     from ingest.pipeline import ingest_paths
     from rag_bot.agent.citations import neutralise_passage
@@ -208,6 +221,66 @@ def main() -> int:
         pct, n = figures["kept_pct_by_category"][category]
         kind = "supported" if category in SUPPORTED else "invented"
         print(f"  {kind:<9} {category:<13} n={n:<4} kept {pct:5.1f} %")
+    return 0
+
+
+def baseline_judge(settings: object) -> object:
+    """The embedding judge of git ``main`` (loaded from ``git show``), on this tree's embedder."""
+    import importlib.util
+    import subprocess
+    import tempfile
+
+    source = subprocess.run(["git", "show", "main:rag_bot/agent/support.py"], cwd=ROOT, check=True,
+                            capture_output=True, text=True).stdout
+    path = Path(tempfile.mkdtemp()) / "support_main.py"
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("support_main", path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    from rag_bot.models.embeddings import get_embedder
+
+    return module.EmbeddingJudge(get_embedder(settings), settings.support_threshold, settings.support_coverage)
+
+
+def probe(args: argparse.Namespace) -> int:
+    import time
+
+    from rag_bot.agent.support import make_support_checker
+    from rag_bot.config import Settings
+    from rag_bot.evaluation.support_probe import format_table, load_probe, meets_targets, score_probe
+
+    settings = Settings(llm_provider="extractive", checkpointer="memory")
+    overrides = {k: v for k, v in (("support_threshold", args.threshold), ("support_coverage", args.coverage))
+                 if v is not None}
+    settings = settings.model_copy(update=overrides)
+    if args.baseline:
+        judge = baseline_judge(settings)
+        label = "main (before)"
+    else:
+        checker = make_support_checker(settings)
+        if checker is None:
+            print("RAG_BOT_SUPPORT_JUDGE=off: nothing to measure")
+            return 1
+        judge = checker.judge
+        label = f"{getattr(judge, 'name', '?')} (this tree)"
+    passages, pairs = load_probe(args.probe)
+    judge.supported(["warm up"], [next(iter(passages.values()))])  # load the embedder outside the timing
+    figures = {}
+    for split in ("dev", "test"):
+        start = time.perf_counter()
+        rates = score_probe(judge, passages, pairs, split)
+        elapsed = time.perf_counter() - start
+        n = sum(1 for p in pairs if p["split"] == split)
+        figures[split] = {"rates": rates, "ms_per_sentence": 1000 * elapsed / n,
+                          "targets_met": meets_targets(rates)}
+        if not args.json:
+            print(format_table(rates, f"judge {label}, split {split}: {n} pairs, "
+                                      f"{1000 * elapsed / n:.1f} ms per sentence"))
+            missed = [k for k, ok in figures[split]["targets_met"].items() if not ok]
+            print("targets missed: " + (", ".join(missed) or "none") + "\n")
+    if args.json:
+        print(json.dumps(figures, ensure_ascii=False))
     return 0
 
 

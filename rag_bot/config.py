@@ -107,18 +107,28 @@ class Settings(BaseSettings):
     max_question_chars: int = Field(
         4000, ge=100, le=1_000_000, description="Longest question accepted (characters); a longer one is refused with a sentence."
     )
-    support_judge: Literal["embedding", "llm", "off"] = Field(
+    support_judge: Literal["embedding", "verify", "llm", "off"] = Field(
         "embedding", description="Generative answers: how each sentence is checked against the passages it cites "
-        "(embedding = verbatim, or cosine + word coverage + no new numbers or names; llm = the answer model as "
-        "judge; off = citation syntax only)."
+        "(embedding = verbatim, or aligned to its best evidence sentence with the same numbers, dates, names, "
+        "negation and roles, no added clause, and a min cosine; verify = embedding, and the answer model decides "
+        "the sentences whose cosine is too close to call, within support_verify_calls; llm = the answer model "
+        "judges every cited unit; off = citation syntax only)."
     )
     support_threshold: float = Field(
-        0.85, ge=0.0, le=1.0, description="Embedding support check: min cosine between an answer sentence and a "
-        "sentence of a passage it cites."
+        0.85, ge=0.0, le=1.0, description="Embedding support check: min cosine between an answer sentence and its "
+        "best evidence sentence in the same script."
+    )
+    support_cross_threshold: float = Field(
+        0.85, ge=0.0, le=1.0, description="Embedding support check: the same across scripts (a sentence citing a "
+        "passage written in another language's script)."
     )
     support_coverage: float = Field(
-        0.6, ge=0.0, le=1.0, description="Embedding support check: share of a sentence's content words that a cited "
-        "passage in the same script must contain."
+        0.5, ge=0.0, le=1.0, description="Embedding support check: share of a sentence's content words that its "
+        "aligned evidence sentence(s) in the same script must contain."
+    )
+    support_verify_calls: int = Field(
+        1, ge=0, le=5, description="support_judge=verify: most verifier model calls per answer (each batches the "
+        "undecided sentences of one cited unit); past it the embedding verdict stands."
     )
 
     # --- memory --------------------------------------------------------------------------------------------

@@ -4,7 +4,10 @@ The answer is read as lines (a bullet such as ``- `` or ``1. `` is kept with its
 A *unit* is a run of sentences ending with one that carries a valid marker ``[n]`` (the run is cited by it: models
 often cite a sentence pair once); sentences after the last marker of a line form an uncited unit.
 
-* Markers are rewritten as canonical ``[n]`` of retrieved passages; numbers that match no passage are removed.
+* Markers are rewritten as canonical ``[n]`` of retrieved passages; numbers that match no passage (``[0]``, ``[7]``
+  of six) are removed. The text shows them renumbered by first appearance (the first passage cited is ``[1]``, the
+  next new one ``[2]``), matching :attr:`AnswerAssembler.citations` (the Sources list), which keeps each one's
+  retrieval number as ``passage``.
 * With a :class:`~rag_bot.agent.support.SupportChecker` (generative models), every sentence of a cited unit must be
   supported by a passage the unit cites, else it is dropped (the unit's markers move to its last kept sentence);
   uncited units are dropped, except an intro line ("According to the passages:") followed by kept text.
@@ -38,6 +41,7 @@ from rag_bot.agent.citations import (
     valid_numbers,
 )
 from rag_bot.agent.support import SupportChecker, foreign_links
+from rag_bot.languages import ends_sentence
 
 _TERMINATOR = ".!?।॥…"
 _CLOSERS = "\"'”’»)"
@@ -48,6 +52,7 @@ _TAIL = re.compile(rf"(\s*[{re.escape(_TERMINATOR)}]+[{re.escape(_CLOSERS)}]*)$"
 _STRIP = " \t-*•" + "\"'“”‘’«»"
 _INTROS = {text.strip().casefold() for text in prompts.ANSWER_INTRO.values()}
 _WORDS = re.compile(r"\w+", re.UNICODE)
+_CANONICAL = re.compile(r"\[(\d+)\]")  # a marker as clean_citations writes it (document text holds none)
 MIN_SENTENCE_WORDS = 2  # "Dr." or "No." alone is not a sentence: it stays with what follows
 
 
@@ -79,6 +84,8 @@ def split_line(body: str, complete: bool) -> tuple[list[str], bool]:
         after = body[end + space.end():]
         if not after:
             continue
+        if not MARKER.search(match[0]) and not ends_sentence(body[start:end], after[0]):
+            continue  # "Dr. Rao", "e.g. this", "at 6 a.m. on": decided by the character after, already seen
         if not complete and after[0] in OPEN_BRACKETS and not any(c in CLOSE_BRACKETS for c in after[1:]):
             return sentences, False
         sentences.append(body[start:end])
@@ -110,7 +117,7 @@ class AnswerAssembler:
 
     def __init__(self, documents: Sequence[dict[str, Any]], checker: SupportChecker | None = None) -> None:
         self.documents = list(documents)
-        self.checker = checker
+        self.checker = checker.for_answer() if checker is not None else None  # a per-answer verifier budget
         self.raw = ""
         self.text = ""
         self._lines: list[tuple[str, bool]] = []  # complete lines: (bullet prefix, blank)
@@ -129,7 +136,10 @@ class AnswerAssembler:
 
     @property
     def citations(self) -> list[dict[str, Any]]:
-        return citation_records(self._cited, self.documents)
+        """The cited passages in order of first appearance in :attr:`text`: ``n`` is the number shown there
+        (1, 2, ...), ``passage`` the passage's retrieval number."""
+        records = citation_records(self._cited, self.documents)
+        return [{**record, "n": shown, "passage": record["n"]} for shown, record in enumerate(records, 1)]
 
     def feed(self, piece: str) -> str:
         """Add a piece of the reply; return the text that may be shown now ("" while held back)."""
@@ -192,6 +202,7 @@ class AnswerAssembler:
             return ""
         if decided.unit.numbers:
             self._cited.extend(n for n in decided.numbers if n not in self._cited)
+            decided.text = _CANONICAL.sub(lambda m: f"[{self._cited.index(int(m[1])) + 1}]", decided.text)
             released = self._release([*self._pending, decided])
             self._pending = []
             return released

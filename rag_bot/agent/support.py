@@ -16,31 +16,38 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Protocol
 
 import numpy as np
 from langchain_core.language_models import BaseChatModel
 
 from rag_bot.agent import prompts
+from rag_bot.agent.claims import (
+    Claims,
+    coverage,
+    missing_names,
+    negation_differs,
+    new_dates,
+    new_numbers,
+    read_claims,
+    roles_swapped,
+    single_substitution,
+    stem,
+    uncovered_run,
+)
 from rag_bot.agent.history import text_of
-from rag_bot.agent.rules import content_words, detect_language, split_sentences
+from rag_bot.agent.rules import detect_language, split_sentences
 from rag_bot.config import Settings
-from rag_bot.dates import normalise_digits
-from rag_bot.languages import word_chars
 from rag_bot.models.embeddings import Embedder, PassageCache
 
-DEFAULT_THRESHOLD = 0.85
-DEFAULT_COVERAGE = 0.6  # measured: 0.5 keeps 11 % of invented clauses, 0.6 keeps 1 % (reference clauses: 97 % both)
-_SUFFIXES = ("ing", "edly", "ed", "es", "s", "ly", "ers", "er", "ness", "ment", "tion")
-NUMBER_WORDS = frozenset(
-    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
-    "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million first second "
-    "third fourth fifth एक दो तीन चार पाँच पांच छह सात आठ नौ दस ग्यारह बारह बीस तीस चालीस पचास साठ सत्तर अस्सी नब्बे सौ "
-    "हज़ार हजार लाख पहला दूसरा तीसरा".split()
-)
-_NAME = re.compile(r"^[A-Z][a-z]{2,}$")
+DEFAULT_THRESHOLD = 0.85  # same script: min cosine of a sentence to its best evidence sentence
+DEFAULT_CROSS_THRESHOLD = 0.85  # across scripts (a Hindi sentence citing an English passage, and the reverse)
+DEFAULT_COVERAGE = 0.5  # share of a sentence's content words its aligned evidence (same script) must hold
+WINDOW_GAP = 0.04  # the second-best evidence sentence joins the aligned window when this close to the best
+UNSURE_BAND = 0.02  # a cosine this close to its threshold, with every fact check passed, is "undecided"
 _WORD = re.compile(r"\w", re.UNICODE)
-_WORDS = re.compile(rf"[{word_chars()}]+")  # a word of any registered script (vowel signs included)
 # links, e-mail addresses and bare domains ("evil.example", "www.x.org"): things an answer must never invent
 _LINK = re.compile(r"(?i)\b(?:https?://|www\.)\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}\b(?:/\S*)?")
 
@@ -51,6 +58,17 @@ class Judge(Protocol):
     name: str
 
     def supported(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[bool]: ...
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """One sentence's verdict: ``supported``; ``certain`` False when only a cosine near its threshold decided it
+    (a verifier model may decide those); ``reason`` names the check that failed ("" when supported)."""
+
+    supported: bool
+    certain: bool = True
+    reason: str = ""
+    score: float = 0.0
 
 
 def normalise(text: str) -> str:
@@ -67,47 +85,44 @@ def passage_sentences(documents: Sequence[dict[str, Any]]) -> list[str]:
     return list(seen)
 
 
-def _stem(word: str) -> str:
-    """Crude stem (English suffixes, then the first 6 characters): "seeks" ~ "seeking"."""
-    word = word.lower()
-    for suffix in _SUFFIXES:
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            word = word[: -len(suffix)]
-            break
-    return word[:6]
+@lru_cache(maxsize=20_000)
+def _claims(sentence: str) -> Claims:
+    return read_claims(sentence)
 
 
-def _specifics(sentence: str, same_script: bool) -> set[str]:
-    """What an invented sentence usually changes: numbers (digits of any script); in the passages' own script also
-    number words and names (capitalised words after the first)."""
-    found = set(re.findall(r"\d+", normalise_digits(sentence)))
-    found = {str(int(x)) for x in found}
-    if same_script:
-        words = _WORDS.findall(sentence)
-        found |= {w.lower() for w in words if w.lower() in NUMBER_WORDS}
-        found |= {w.lower() for w in words[1:] if _NAME.match(w)}
-    return found
-
-
-def _known_specifics(documents: Sequence[dict[str, Any]]) -> set[str]:
-    """Numbers and lower-cased words of the passages (with their title, source and date)."""
-    text = normalise_digits(" ".join(f'{d.get("title") or ""} {d.get("source") or ""} {d.get("date") or ""} '
-                                     f'{d.get("text") or ""}' for d in documents))
-    return {str(int(x)) for x in re.findall(r"\d+", text)} | {
-        w.lower() for w in _WORDS.findall(text)}
+def _known_dates(documents: Sequence[dict[str, Any]]) -> tuple[set[int], set[int]]:
+    """Numbers and months of the passages' dates (an answer may say the date its passage carries)."""
+    numbers: set[int] = set()
+    months: set[int] = set()
+    for doc in documents:
+        parts = [int(x) for x in re.findall(r"\d+", str(doc.get("date") or ""))]
+        numbers.update(parts)
+        if len(parts) >= 2:
+            months.add(parts[1])
+    return numbers, months
 
 
 class EmbeddingJudge:
-    """Verbatim, or no new specifics + cosine + (same script) word coverage; see the module docstring.
-    ``embedder`` may be a zero-argument factory (loaded on first use)."""
+    """Offline support check: align each sentence to its best evidence sentence(s), then check what an embedding
+    cannot see (``embedder`` may be a zero-argument factory, loaded on first use).
+
+    A sentence verbatim in a passage is supported. Otherwise its best evidence sentence (max cosine over the cited
+    passages' sentences; the second best joins it within ``WINDOW_GAP``) must: hold every number (digits or words,
+    any script), month and weekday the sentence states; agree on negation; hold its names (across scripts by
+    consonant skeleton, and the evidence's names must be in the sentence); keep who did what to whom; in the same
+    script, hold its content words (no run of three uncovered words, no two at the end: an added clause; at least
+    ``min_coverage`` of them; not the evidence with one word swapped for a word the passages never use); and reach
+    ``threshold`` cosine (``cross_threshold`` across scripts). See :mod:`rag_bot.agent.claims`.
+    """
 
     name = "embedding"
 
     def __init__(self, embedder: Embedder | Callable[[], Embedder], threshold: float = DEFAULT_THRESHOLD,
-                 min_coverage: float = DEFAULT_COVERAGE) -> None:
+                 min_coverage: float = DEFAULT_COVERAGE, cross_threshold: float = DEFAULT_CROSS_THRESHOLD) -> None:
         self._embedder = embedder
         self.threshold = threshold
         self.min_coverage = min_coverage
+        self.cross_threshold = cross_threshold
         self._cache: PassageCache | None = None
 
     @property
@@ -137,28 +152,58 @@ class EmbeddingJudge:
         return [0.0 if v is None else v for v in out]
 
     def supported(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[bool]:
-        out: list[bool] = []
-        for sentence in sentences:
-            script = detect_language(sentence)
-            own = [d for d in documents if detect_language((d.get("text") or "")[:2000]) == script]
-            pool = own or list(documents)
-            if self.verbatim(sentence, documents):
-                out.append(True)
-                continue
-            if not _specifics(sentence, bool(own)) <= _known_specifics(pool):
-                out.append(False)
-                continue
-            if self.scores([sentence], pool)[0] < self.threshold:
-                out.append(False)
-                continue
-            if own:
-                words = [_stem(w) for w in content_words(sentence)]
-                vocabulary = {_stem(w) for d in own for w in _WORDS.findall(d.get("text") or "")}
-                coverage = sum(w in vocabulary for w in words) / len(words) if words else 1.0
-                out.append(coverage >= self.min_coverage)
-            else:
-                out.append(True)
-        return out
+        return [v.supported for v in self.verdicts(sentences, documents)]
+
+    def verdicts(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[Verdict]:
+        """A :class:`Verdict` per sentence (the sentences embedded in one batch)."""
+        out: list[Verdict | None] = [Verdict(True, reason="") if self.verbatim(s, documents) else None
+                                     for s in sentences]
+        todo = [i for i, v in enumerate(out) if v is None]
+        candidates = passage_sentences(documents)
+        if todo and not candidates:
+            return [v or Verdict(False, reason="no passage") for v in out]
+        if todo:
+            sims = self._vectors([sentences[i] for i in todo]) @ self._vectors(candidates).T
+            evidence = [_claims(c) for c in candidates]
+            languages = [detect_language(c) for c in candidates]
+            vocabulary = {stem(t) for e in evidence for t in e.tokens}
+            known = _known_dates(documents)
+            for row, i in enumerate(todo):
+                out[i] = self._verdict(sentences[i], sims[row], evidence, languages, vocabulary, known)
+        return [v if v is not None else Verdict(False) for v in out]
+
+    def _verdict(self, sentence: str, sims: np.ndarray, evidence: list[Claims], languages: list[str | None],
+                 vocabulary: set[str], known: tuple[set[int], set[int]]) -> Verdict:
+        order = np.argsort(-sims)
+        best = int(order[0])
+        c1 = float(sims[best])
+        window = [evidence[best]] + [evidence[int(k)] for k in order[1:2] if float(sims[int(k)]) >= c1 - WINDOW_GAP]
+        claim = _claims(sentence)
+        cross = detect_language(sentence) != languages[best]
+        e1 = evidence[best]
+        if new_numbers(claim, window, known[0]):
+            return Verdict(False, reason="number", score=c1)
+        if new_dates(claim, window, known[1]):
+            return Verdict(False, reason="date", score=c1)
+        if negation_differs(claim, e1, cross):
+            return Verdict(False, reason="negation", score=c1)
+        if missing_names(claim, window, cross):
+            return Verdict(False, reason="name", score=c1)
+        if roles_swapped(claim, e1):
+            return Verdict(False, reason="roles", score=c1)
+        if not cross:
+            if single_substitution(claim, e1, vocabulary):
+                return Verdict(False, reason="changed word", score=c1)
+            longest, tail = uncovered_run(claim, window)
+            if longest >= 3 or tail >= 2:
+                return Verdict(False, reason="clause", score=c1)
+            if coverage(claim, window) < self.min_coverage:
+                return Verdict(False, reason="coverage", score=c1)
+        threshold = self.cross_threshold if cross else self.threshold
+        certain = abs(c1 - threshold) > UNSURE_BAND
+        if c1 < threshold:
+            return Verdict(False, certain, reason="cosine", score=c1)
+        return Verdict(True, certain, score=c1)
 
 
 _VERDICT = re.compile(r"^\s*\[?(\d+)\]?\s*[:.)\-]\s*\**\s*(yes|no)\b", re.I | re.M)
@@ -177,6 +222,15 @@ class LLMJudge:
     def supported(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[bool]:
         if not sentences:
             return []
+        verdicts = self.parsed(sentences, documents)
+        missing = [i for i in range(len(sentences)) if i + 1 not in verdicts]
+        backup = self.fallback.supported([sentences[i] for i in missing], documents) if (
+            missing and self.fallback) else [False] * len(missing)
+        verdicts.update({i + 1: ok for i, ok in zip(missing, backup, strict=True)})
+        return [verdicts[i + 1] for i in range(len(sentences))]
+
+    def parsed(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> dict[int, bool]:
+        """One model call: ``{1-based sentence number: verdict}`` for the verdicts the reply states."""
         from langchain_core.messages import HumanMessage, SystemMessage
 
         passages = "\n".join(f'<passage n="{n}">{html.escape(d.get("text") or "", quote=False)}</passage>'
@@ -184,13 +238,40 @@ class LLMJudge:
         statements = "\n".join(f"{n}: {html.escape(s, quote=False)}" for n, s in enumerate(sentences, 1))
         response = self.model.invoke([SystemMessage(prompts.JUDGE_SYSTEM), HumanMessage(
             f"<passages>\n{passages}\n</passages>\n<statements>\n{statements}\n</statements>")])
-        content = text_of(response)
-        verdicts = {int(m[1]): m[2].lower() == "yes" for m in _VERDICT.finditer(content)}
-        missing = [i for i in range(len(sentences)) if i + 1 not in verdicts]
-        backup = self.fallback.supported([sentences[i] for i in missing], documents) if (
-            missing and self.fallback) else [False] * len(missing)
-        verdicts.update({i + 1: ok for i, ok in zip(missing, backup, strict=True)})
-        return [verdicts[i + 1] for i in range(len(sentences))]
+        return {int(m[1]): m[2].lower() == "yes" for m in _VERDICT.finditer(text_of(response))}
+
+
+class VerifiedJudge:
+    """The offline :class:`EmbeddingJudge` first; the sentences it cannot decide (a cosine within ``UNSURE_BAND``
+    of its threshold, every fact check passed) go to a verifier model (:class:`LLMJudge`), all of them in one
+    call, and its yes/no replaces the offline verdict (a sentence it gives no verdict for keeps the offline one).
+
+    Budget: at most ``max_calls`` verifier calls per answer (setting ``support_verify_calls``, default 1), on top of
+    the answer model's own call; an answer's undecided sentences after the budget is spent keep the offline
+    verdict. :meth:`for_answer` gives each answer its own budget (the answer assembler asks for it).
+    """
+
+    name = "verify"
+
+    def __init__(self, offline: EmbeddingJudge, verifier: LLMJudge, max_calls: int = 1) -> None:
+        self.offline = offline
+        self.verifier = verifier
+        self.max_calls = max_calls
+        self.calls = 0
+
+    def for_answer(self) -> VerifiedJudge:
+        return VerifiedJudge(self.offline, self.verifier, self.max_calls)
+
+    def supported(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[bool]:
+        verdicts = self.offline.verdicts(sentences, documents)
+        out = [v.supported for v in verdicts]
+        unsure = [i for i, v in enumerate(verdicts) if not v.certain]
+        if unsure and self.calls < self.max_calls:
+            self.calls += 1
+            decided = self.verifier.parsed([sentences[i] for i in unsure], documents)
+            for n, i in enumerate(unsure, 1):
+                out[i] = decided.get(n, out[i])
+        return out
 
 
 def foreign_links(sentence: str, documents: Sequence[dict[str, Any]]) -> list[str]:
@@ -207,6 +288,11 @@ class SupportChecker:
     def __init__(self, judge: Judge) -> None:
         self.judge = judge
 
+    def for_answer(self) -> SupportChecker:
+        """The checker for one answer: a judge with a per-answer budget (:class:`VerifiedJudge`) starts afresh."""
+        fresh = getattr(self.judge, "for_answer", None)
+        return SupportChecker(fresh()) if callable(fresh) else self
+
     def supported(self, sentences: Sequence[str], documents: Sequence[dict[str, Any]]) -> list[bool]:
         if not sentences:
             return []
@@ -222,7 +308,8 @@ class SupportChecker:
 
 def make_support_checker(settings: Settings, embedder: Embedder | None = None) -> SupportChecker | None:
     """The checker ``settings.support_judge`` asks for (None for ``off``). The embedding judge loads the embedder
-    on its first sentence; ``llm`` uses the answer model, with the embedding judge for unparsable verdicts."""
+    on its first sentence; ``llm`` uses the answer model, with the embedding judge for unparsable verdicts;
+    ``verify`` the embedding judge, and the answer model for its undecided sentences (:class:`VerifiedJudge`)."""
     if settings.support_judge == "off":
         return None
 
@@ -232,10 +319,13 @@ def make_support_checker(settings: Settings, embedder: Embedder | None = None) -
         return get_embedder(settings)
 
     base = EmbeddingJudge(embedder if embedder is not None else load_embedder, settings.support_threshold,
-                          settings.support_coverage)
-    if settings.support_judge == "llm":
+                          settings.support_coverage, settings.support_cross_threshold)
+    if settings.support_judge in ("llm", "verify"):
         from rag_bot.models.chat import make_gemini_chat
 
-        return SupportChecker(LLMJudge(make_gemini_chat(settings, "answer"), fallback=base))
+        model = LLMJudge(make_gemini_chat(settings, "answer"), fallback=base)
+        if settings.support_judge == "verify":
+            return SupportChecker(VerifiedJudge(base, model, settings.support_verify_calls))
+        return SupportChecker(model)
     return SupportChecker(base)
 

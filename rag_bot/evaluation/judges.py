@@ -59,7 +59,7 @@ def make_judge(settings: Settings, judge: Judge = "auto", threshold: float = DEF
         from rag_bot.models.embeddings import get_embedder
 
         embedder = get_embedder(settings)
-    base = EmbeddingJudge(embedder, threshold)
+    base = EmbeddingJudge(embedder, threshold, settings.support_coverage, settings.support_cross_threshold)
     if judge == "llm" or (judge == "auto" and settings.use_gemini):
         from rag_bot.models.chat import make_gemini_chat
 

@@ -1,11 +1,12 @@
 """The language registry: every fact about a supported language, read from one data file per language.
 
-``rag_bot/languages/<code>.toml`` holds the code, names, script (Unicode ranges), sentence ends, stop words and the
-phrases the router rules look for (greetings, thanks, follow-ups, questions about the chat), and in its
-``[texts.*]`` tables every text shown in that language (the answerer's intro and refusal, the conversational replies,
-the Telegram bot's texts and command menu). Rules, prompts, the tool, the metadata detector and the front ends read
-them here; adding a language is adding one file. This module imports nothing from rag_bot (a leaf), so every layer
-may use it.
+``rag_bot/languages/<code>.toml`` holds the code, names, script (Unicode ranges), sentence ends and abbreviations,
+stop words, the phrases the router rules look for (greetings, thanks, follow-ups, questions about the chat), the
+words the support check reads (negations, number words, weekdays, case markers, a transliteration table), and in
+its ``[texts.*]`` tables every text shown in that language (the answerer's intro and refusal, the conversational
+replies, the Telegram bot's texts and command menu). Rules, prompts, the tool, the metadata detector and the front
+ends read them here; adding a language is adding one file. This module imports nothing from rag_bot (a leaf), so
+every layer may use it.
 """
 
 from __future__ import annotations
@@ -52,6 +53,21 @@ class Language:
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # [texts.<group>] tables: key -> text
     month_names: dict[str, int] = field(default_factory=dict)  # [dates.months]: name or abbreviation -> 1..12
     digits: str = ""  # [dates] digits: this script's 0-9, in order ("" when it writes ASCII digits)
+    abbreviations: tuple[str, ...] = ()
+    abbreviations_at_end: tuple[str, ...] = ()
+    negations: tuple[str, ...] = ()
+    ambiguous_numbers: tuple[str, ...] = ()
+    number_joiners: tuple[str, ...] = ()
+    passive_markers: tuple[str, ...] = ()
+    agent_markers: tuple[str, ...] = ()
+    patient_markers: tuple[str, ...] = ()
+    determiners: tuple[str, ...] = ()
+    stem_suffixes: tuple[str, ...] = ()
+    support_stopwords: tuple[str, ...] = ()
+    number_words: dict[str, int] = field(default_factory=dict)
+    number_scales: dict[str, int] = field(default_factory=dict)
+    weekdays: dict[str, int] = field(default_factory=dict)
+    transliteration: dict[str, str] = field(default_factory=dict)
 
     def in_script(self, ch: str) -> bool:
         return any(lo <= ord(ch) <= hi for lo, hi in self.script_ranges)
@@ -251,6 +267,33 @@ def _sentence_end(line_breaks: bool, closers: bool) -> re.Pattern[str]:
     return re.compile(pattern + (r"|(\n+)" if line_breaks else ""))
 
 
+@lru_cache(maxsize=1)
+def _abbreviations() -> tuple[frozenset[str], frozenset[str]]:
+    reg = registry()
+    return (frozenset(a.casefold() for a in reg.union("abbreviations")),
+            frozenset(a.casefold() for a in reg.union("abbreviations_at_end")))
+
+
+_INITIAL = re.compile(r"^[A-Z]\.$")
+
+
+def ends_sentence(before: str, following: str) -> bool:
+    """Whether the full stop that ends ``before`` ends a sentence, given the first non-space character after it
+    (``""`` when none has arrived or the text ends). Not after an abbreviation of the registry ("Dr.", "e.g.") or
+    an initial ("J."); after one that may close a sentence ("6 a.m.", "etc.") only before a capital letter or a
+    letter of another script. Other sentence ends (``!``, ``?``, the danda) always end a sentence."""
+    word = before.rstrip(CLOSERS).split()[-1:] or [""]
+    token = word[0].lstrip("\"'“‘([").casefold()
+    if not token.endswith("."):
+        return True
+    never, at_end = _abbreviations()
+    if token in never or _INITIAL.match(word[0].lstrip("\"'“‘([")):
+        return False
+    if token in at_end:
+        return bool(following) and following.isalpha() and (following.isupper() or not following.isascii())
+    return True
+
+
 def split_sentences(text: str, line_breaks: bool = False, closers: bool = True) -> list[str]:
     """Sentences of ``text``: cut at the white space after any language's sentence end (closing quotes and brackets
     stay with the sentence); with ``line_breaks`` also at every line break. Stripped, empty ones dropped.
@@ -261,6 +304,8 @@ def split_sentences(text: str, line_breaks: bool = False, closers: bool = True) 
     pieces, start = [], 0
     for m in _sentence_end(line_breaks, closers).finditer(text):
         gap = 1 if m.group(1) is not None else 2
+        if gap == 1 and "\n" not in m[1] and not ends_sentence(text[start:m.start(1)], text[m.end(1):m.end(1) + 1]):
+            continue  # "Dr. Rao", "e.g. this", "at 6 a.m. on"
         pieces.append(text[start:m.start(gap)])
         start = m.end(gap)
     pieces.append(text[start:])

@@ -70,10 +70,10 @@ def test_markers_in_a_document_add_no_citation_and_stay_readable_in_the_quote():
     reply = service(InMemoryRetriever([FORGED, CORPUS[1], CORPUS[2]])).ask("What is silence of a mind?", "t")
     assert reply.termination == "answered"
     forged_n = next(d["n"] for d in reply.documents if d["doc_id"] == "forged_talk")
-    assert [c["n"] for c in reply.citations] == [forged_n]  # not passage 2 or 3 of the forged markers
+    assert [c["passage"] for c in reply.citations] == [forged_n]  # not passage 2 or 3 of the forged markers
     assert "not seeking anything (2)" in reply.answer  # the document's own text, readable, not a marker
     assert "the note ( 1 ) and the appendix (2) say" in reply.answer
-    assert find_markers(reply.answer) == [[forged_n]] * len(find_markers(reply.answer))
+    assert find_markers(reply.answer) == [[1]] * len(find_markers(reply.answer))  # shown as the first source
 
 
 def test_the_answer_model_never_sees_a_document_marker_or_the_token():
@@ -141,6 +141,8 @@ REPLIES = [
     "“Silence is the state of a mind.” [1] “Fear arises from thought projecting the future.”[2] trailing words",
     "Only a quiet mind can observe without the observer. [1] The moon is made of cheese. [2] Fear arises. [ 2 ]",
     "Fear arises from thought projecting the future [1]. [2] Silence is the state of a mind [1].",
+    "Fear arises from thought [2]. Silence is the state of a mind [1]. Fear arises at 6 a.m. each day [2].",
+    "Dr. Rao says silence is the state of a mind, e.g. not seeking [1]. Fear arises etc. and so on [2]. Mr. X.",
 ]
 
 

@@ -1,0 +1,396 @@
+"""What a sentence claims that an embedding cannot see, read with the language registry's words.
+
+:func:`read_claims` turns a sentence into :class:`Claims`: its tokens, numbers (digits of any script, number words
+of every registered language, "forty thousand", "एक सौ बीस"; the pronoun "one" and the article "एक" alone are no
+number), months and weekdays, whether it is negated, its names (capitalised words in Latin script, a name at the
+start of a sentence included when a second capitalised word follows) and the parties of its verbs. The
+comparisons the support judge makes between a sentence and the evidence sentence it is aligned to live here too:
+:func:`new_numbers`, :func:`new_dates`, :func:`negation_differs`, :func:`missing_names`, :func:`roles_swapped`,
+:func:`uncovered_run` and :func:`single_substitution`. Names are compared across scripts by a consonant skeleton
+(:func:`skeleton`: the registry's transliteration table for Devanagari, vowels dropped on both sides).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from functools import lru_cache
+from typing import Any
+
+from rag_bot.dates import MONTHS, normalise_digits
+from rag_bot.languages import Language, registry, word_chars
+
+_W = word_chars()
+_TOKEN = re.compile(rf"\d+(?:[,.]\d+)*|[{_W}]+(?:['’][a-z]+)?")
+_DIGITS = re.compile(r"^\d+(?:[,.]\d+)*$")
+_LATIN_DIGRAPHS = (("sch", "sk"), ("ch", "C"), ("sh", "s"), ("th", "t"), ("dh", "d"), ("bh", "b"), ("kh", "k"),
+                   ("gh", "g"), ("ph", "f"), ("jh", "j"), ("c", "k"), ("q", "k"), ("w", "v"), ("z", "j"),
+                   ("x", "ks"))
+
+
+@dataclass(frozen=True)
+class _Words:
+    """The registry's support-check words of every language, merged."""
+
+    negations: frozenset[str]
+    number_words: dict[str, int]
+    number_scales: dict[str, int]
+    ambiguous: frozenset[str]
+    joiners: frozenset[str]
+    weekdays: dict[str, int]
+    months: dict[str, int]
+    passive: frozenset[str]
+    agent: frozenset[str]
+    patient: frozenset[str]
+    determiners: frozenset[str]
+    stopwords: frozenset[str]
+    titles: frozenset[str]
+    transliteration: dict[str, str]
+    suffixes: tuple[str, ...]
+
+
+@lru_cache(maxsize=1)
+def words() -> _Words:
+    langs: tuple[Language, ...] = registry().languages
+
+    def merged(attr: str) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for lang in langs:
+            out.update({k.casefold(): v for k, v in getattr(lang, attr).items()})
+        return out
+
+    def union(attr: str) -> frozenset[str]:
+        return frozenset(w.casefold() for lang in langs for w in getattr(lang, attr))
+
+    return _Words(
+        negations=union("negations"), number_words=merged("number_words"), number_scales=merged("number_scales"),
+        ambiguous=union("ambiguous_numbers"), joiners=union("number_joiners"), weekdays=merged("weekdays"),
+        months={k.casefold(): v for k, v in MONTHS.items() if len(k) > 3 or not k.isascii()},
+        passive=union("passive_markers"), agent=union("agent_markers"), patient=union("patient_markers"),
+        determiners=union("determiners"),
+        stopwords=frozenset(w for lang in langs for w in lang.stopwords) | union("support_stopwords"),
+        titles=frozenset(a.casefold().rstrip(".") for a in (*union("abbreviations"), "mr", "mrs", "ms", "dr")),
+        transliteration=merged("transliteration"),
+        suffixes=tuple(sorted(union("stem_suffixes"), key=len, reverse=True)))
+
+
+@lru_cache(maxsize=50_000)
+def stem(word: str) -> str:
+    """Crude stem: one registry ending off (English "-ing", Hindi vowel signs), then the first 6 characters
+    ("seeks" ~ "seeking", "लंबी" ~ "लंबे")."""
+    word = word.casefold()
+    for suffix in words().suffixes:
+        if len(word) > len(suffix) + (3 if suffix.isascii() else 1) and word.endswith(suffix):
+            word = word[: -len(suffix)]
+            break
+    return word[:6]
+
+
+def skeleton(word: str) -> str:
+    """A name's consonants in Latin letters, comparable across scripts ("Meera" and "मीरा" -> "mr")."""
+    table = words().transliteration
+    if any(ch in table for ch in word):
+        letters = "".join(table.get(ch, "") for ch in word)
+    else:
+        text = word.casefold()
+        for old, new in _LATIN_DIGRAPHS:
+            text = text.replace(old, new)
+        text = re.sub(r"y(?![aeiou])", "", text)  # "Pandey": y as a vowel
+        letters = re.sub(r"[^a-zC]", "", re.sub(r"[aeiou]", "", text))
+    letters = re.sub(r"(.)\1+", r"\1", letters.casefold())
+    return letters[:-1] if len(letters) > 1 and letters.endswith("v") else letters  # "Rao" ~ "राव"
+
+
+@dataclass
+class Claims:
+    """What one sentence states, beyond its meaning (see the module docstring)."""
+
+    text: str
+    tokens: list[str]  # case-folded
+    numbers: set[int]
+    months: set[int]
+    weekdays: set[int]
+    negated: bool
+    names: list[str]  # as written, in order (each word of a multi-word name)
+    agents: set[str]  # words marked as the actor (a name before ने, after "by")
+    patients: set[str]  # words marked as the receiver (before को)
+    negated_words: list[tuple[str, str]]  # per negation: (the content word just before it in English, or "";
+    # what it negates: the content word after it, in Hindi the one before it)
+
+    @property
+    def content(self) -> list[str]:
+        """Tokens that carry content: not stop words, not determiners."""
+        w = words()
+        return [t for t in self.tokens if t not in w.stopwords and t not in w.determiners]
+
+
+def _numbers(tokens: list[str]) -> set[int]:
+    w = words()
+    found: set[int] = set()
+    total = current = 0
+    run: list[str] = []
+
+    def close() -> None:
+        nonlocal total, current, run
+        if run and not (len(run) == 1 and run[0] in w.ambiguous):
+            found.add(total + current)
+        total = current = 0
+        run = []
+
+    for token in tokens:
+        parts = token.split("-") if "-" in token and not _DIGITS.match(token) else [token]
+        for part in parts:
+            if _DIGITS.match(part) and "." not in part:
+                close()
+                value = int(part.replace(",", ""))
+                current, run = value, [part]
+            elif part in w.number_words:
+                if run and part not in w.ambiguous and current % 100 == 0 and current >= 100:
+                    current += w.number_words[part]
+                elif run and current < 100 and current % 10 == 0 and current >= 20 and w.number_words[part] < 10:
+                    current += w.number_words[part]  # "forty five"
+                else:
+                    close()
+                    current = w.number_words[part]
+                run.append(part)
+            elif part in w.number_scales and run:
+                scale = w.number_scales[part]
+                if scale >= 1000:
+                    total += max(current, 1) * scale
+                    current = 0
+                else:
+                    current = max(current, 1) * scale
+                run.append(part)
+            elif part in w.joiners and run:
+                continue
+            else:
+                close()
+    close()
+    return found
+
+
+def read_claims(sentence: str) -> Claims:
+    """The :class:`Claims` of ``sentence``."""
+    w = words()
+    text = normalise_digits(sentence).replace("_", " ")  # "NOT_FOUND" reads as the words it is made of
+    raw = [t for t in (t.strip("।॥") for t in _TOKEN.findall(text)) if t]
+    tokens = [t.casefold().replace("’", "'") for t in raw]
+    parts = [p for t in tokens for p in (t.split("-") if not _DIGITS.match(t) else [t])]
+    months = {w.months[t] for t in tokens if t in w.months}
+    weekdays = {w.weekdays[t.rstrip("s")] for t in tokens if t.rstrip("s") in w.weekdays}
+    negated = any(t in w.negations or t.endswith("n't") for t in parts)
+    content = [k for k, t in enumerate(tokens) if t not in w.stopwords and t not in w.determiners
+               and t not in w.negations and not t.endswith("n't")]
+    negated_words: list[tuple[str, str]] = []
+    for k, t in enumerate(tokens):
+        if t in w.negations or t.endswith("n't"):
+            before = [j for j in content if j < k]
+            after = [j for j in content if j > k]
+            if not t.isascii():  # Hindi: the negation follows what it negates
+                negated_words += [("", tokens[j]) for j in (before[-1:] or after[:1])]
+            elif after:  # English: it precedes it; the content word just before it (if any) governs it
+                pre = tokens[k - 1] if k > 0 and k - 1 in content else ""
+                negated_words.append((pre, tokens[after[0]]))
+    names: list[str] = []
+    for k, word in enumerate(raw):
+        folded = tokens[k]
+        if not word[:1].isupper() or not word[:1].isalpha() or folded in w.stopwords or folded in w.titles:
+            continue
+        if folded in w.months or folded.rstrip("s") in w.weekdays or folded in w.number_words or \
+                folded in w.determiners:
+            continue
+        starts = k == 0 or (k > 0 and raw[k - 1].casefold() in w.titles)
+        if starts and k == 0 and not (k + 1 < len(raw) and raw[k + 1][:1].isupper()):
+            continue  # "Volunteers carried ...": a capital because it starts the sentence
+        names.append(word)
+    agents: set[str] = set()
+    patients: set[str] = set()
+    for k, token in enumerate(tokens):
+        if token in w.agent and k > 0:
+            agents.add(tokens[k - 1])
+        elif token in w.patient and k > 0:
+            patients.add(tokens[k - 1])
+        elif token in w.passive and k + 1 < len(tokens):
+            following = [t for t in tokens[k + 1:k + 4] if t not in w.determiners]
+            agents.update(following[:1])
+    return Claims(sentence, tokens, _numbers(tokens), months, weekdays, negated, names, agents, patients,
+                  negated_words)
+
+
+# --- comparisons: sentence vs the evidence sentence(s) it is aligned to --------------------------------------
+def new_numbers(claim: Claims, evidence: list[Claims], known: set[int] = frozenset()) -> set[int]:  # type: ignore[assignment]
+    """Numbers of the sentence that no evidence sentence (nor ``known``: the passage's date) holds."""
+    held = set(known).union(*(e.numbers for e in evidence))
+    return claim.numbers - held
+
+
+def new_dates(claim: Claims, evidence: list[Claims], known_months: set[int] = frozenset()) -> bool:  # type: ignore[assignment]
+    """A month or a weekday the evidence does not name."""
+    months = set(known_months).union(*(e.months for e in evidence))
+    weekdays: set[int] = set().union(*(e.weekdays for e in evidence))
+    return bool(claim.months - months or claim.weekdays - weekdays)
+
+
+def negation_differs(claim: Claims, evidence: Claims, cross_script: bool = False) -> bool:
+    """One of the two is negated, the other not. A negation of the evidence counts only when the sentence speaks of
+    what it negates ("can observe" from "can observe without the observer" is no flip); across scripts that cannot
+    be told, so any negation counts."""
+    if claim.negated == evidence.negated:
+        return False
+    if claim.negated or cross_script:
+        return True
+    if not evidence.negated_words:
+        return True
+    stems = [stem(t) for t in claim.tokens]
+    for pre, scope in evidence.negated_words:
+        at = [j for j, s in enumerate(stems) if covered(scope, {s})]
+        if not at:
+            continue  # the sentence does not speak of what the evidence negates
+        if not pre or any(covered(pre, {s}) and 0 < j - i <= 3 for j in at for i, s in enumerate(stems)):
+            return True  # "did not pay" -> "paid"; "कोई मैदान नहीं" -> "मैदान है"
+    return False
+
+
+def _has_name(name: str, other: Claims) -> bool:
+    key, folded, stop = skeleton(name), name.casefold(), words().stopwords
+    return any(t == folded or (key and t not in stop and skeleton(t) == key) for t in other.tokens)
+
+
+def missing_names(claim: Claims, evidence: list[Claims], cross_script: bool) -> list[str]:
+    """Names of the sentence that the evidence lacks; across scripts also the names of the best evidence sentence
+    (``evidence[0]``) that the sentence lacks (a Hindi sentence has no capitals to find its names by)."""
+    missing = [n for n in claim.names if not any(_has_name(n, e) for e in evidence)]
+    if cross_script and evidence:
+        missing += [n for n in evidence[0].names if not _has_name(n, claim)]
+    return missing
+
+
+def _name_positions(claim: Claims, keys: set[str]) -> dict[str, int]:
+    """Skeleton -> position of each name of ``keys`` (2+ letters) in the sentence, names marked as actors (before
+    ने, after "by") moved in front; a multi-word name (words of ``keys`` or of one letter: "Rao") moves as one."""
+    w = words()
+    hits = [k for k, t in enumerate(claim.tokens) if t not in w.stopwords and skeleton(t) in keys]
+    runs: list[list[int]] = []
+    for k in hits:
+        if runs and runs[-1][-1] == k - 1:
+            runs[-1].append(k)
+        else:
+            runs.append([k])
+    out: dict[str, int] = {}
+    for run in runs:
+        after = claim.tokens[run[-1] + 1] if run[-1] + 1 < len(claim.tokens) else ""
+        before = claim.tokens[run[0] - 1] if run[0] > 0 else ""
+        actor = after in w.agent or before in w.passive
+        for k in run:
+            if len(skeleton(claim.tokens[k])) >= 2:
+                out.setdefault(skeleton(claim.tokens[k]), k - (1000 if actor else 0))
+    return out
+
+
+def roles_swapped(claim: Claims, evidence: Claims) -> bool:
+    """Who did what to whom differs ("A paid B" vs "B paid A").
+
+    * Marked roles (Hindi ने/को): a word that is the actor in one and the receiver in the other.
+    * Latin script: the evidence's parties around its verb (the nearest name or determined noun before and after
+      the first shared word between two parties) appear on the other sides of that verb in the sentence, and no
+      passive "by" explains it.
+    * Names of the Latin-script side, found in both (across scripts by skeleton): their acting order (actors
+      first, then as written) is reversed.
+    """
+    if (claim.agents & evidence.patients) or (claim.patients & evidence.agents):
+        return True
+    if _latin_parties_swapped(claim, evidence):
+        return True
+    if _out_of_order([t for t in claim.tokens if t in claim.agents],
+                     [t for t in evidence.tokens if t in evidence.agents]):
+        return True  # "A ने ... और B ने ..." vs "B ने ... और A ने ..."
+    keys = {skeleton(n) for n in (*claim.names, *evidence.names)} - {""}
+    mine, theirs = _name_positions(claim, keys), _name_positions(evidence, keys)
+    marked = any(v < 0 for v in (*mine.values(), *theirs.values()))
+    if not marked and not (claim.names and evidence.names):
+        return False  # across scripts without a marked actor the order of names says nothing
+    return _out_of_order([k for k, _ in sorted(mine.items(), key=lambda kv: kv[1])],
+                         [k for k, _ in sorted(theirs.items(), key=lambda kv: kv[1])])
+
+
+def _out_of_order(mine: list[str], theirs: list[str]) -> bool:
+    """Two or more items of ``theirs`` found in ``mine`` in another order."""
+    shared = [k for k in dict.fromkeys(theirs) if k in mine]
+    positions = [mine.index(k) for k in shared]
+    return len(shared) >= 2 and positions != sorted(positions)
+
+
+def _parties(claim: Claims) -> list[int]:
+    w = words()
+    names = {n.casefold() for n in claim.names}
+    out = []
+    for k, token in enumerate(claim.tokens):
+        if token in names or (k > 0 and claim.tokens[k - 1] in w.determiners and token not in w.stopwords):
+            out.append(k)
+    return out
+
+
+def _latin_parties_swapped(claim: Claims, evidence: Claims) -> bool:
+    w = words()
+    parties = _parties(evidence)
+    stems = [stem(t) for t in claim.tokens]
+    for a, b in zip(parties, parties[1:], strict=False):
+        between = [k for k in range(a + 1, b) if evidence.tokens[k] not in w.stopwords
+                   and evidence.tokens[k] not in w.determiners]
+        verb = next((k for k in between if stem(evidence.tokens[k]) in stems), None)
+        if verb is None:
+            continue
+        v = stems.index(stem(evidence.tokens[verb]))
+        first, second = evidence.tokens[a], evidence.tokens[b]
+        if first not in claim.tokens or second not in claim.tokens:
+            continue
+        pa, pb = claim.tokens.index(first), claim.tokens.index(second)
+        passive = any(t in w.passive for t in claim.tokens[v + 1:pa])
+        if pb < v < pa and not passive:
+            return True
+    return False
+
+
+def covered(token: str, vocabulary: set[str]) -> bool:
+    """A content word is covered when its stem, or a longer word holding it, is in the evidence vocabulary."""
+    s = stem(token)
+    return s in vocabulary or (len(s) >= 3 and any(v.startswith(s) or s.startswith(v) for v in vocabulary
+                                                   if len(v) >= 3)) or (
+        len(s) >= 4 and any(s in v or v in s for v in vocabulary if len(v) >= 4))
+
+
+def uncovered_run(claim: Claims, evidence: list[Claims]) -> tuple[int, int]:
+    """(longest run of consecutive content words the evidence does not hold, the run that ends the sentence)."""
+    vocabulary = {stem(t) for e in evidence for t in e.tokens}
+    numbers = set().union(*(e.numbers for e in evidence))
+    longest = run = 0
+    for token in claim.content:
+        if covered(token, vocabulary) or (_DIGITS.match(token) and int(token.replace(",", "").split(".")[0])
+                                          in numbers) or token in words().number_words:
+            run = 0
+        else:
+            run += 1
+            longest = max(longest, run)
+    return longest, run
+
+
+def coverage(claim: Claims, evidence: list[Claims]) -> float:
+    """Share of the sentence's content words the evidence holds (1.0 without content words)."""
+    vocabulary = {stem(t) for e in evidence for t in e.tokens}
+    content = claim.content
+    return sum(covered(t, vocabulary) for t in content) / len(content) if content else 1.0
+
+
+def single_substitution(claim: Claims, evidence: Claims, passage_vocabulary: set[str]) -> bool:
+    """The sentence is the evidence sentence with one or two adjacent words replaced by words the cited passages
+    never use, numbers aside: a changed fact (a name, a place), not a paraphrase."""
+    ops = [op for op in SequenceMatcher(a=evidence.tokens, b=claim.tokens, autojunk=False).get_opcodes()
+           if op[0] != "equal"]
+    if len(ops) != 1 or ops[0][0] != "replace":
+        return False
+    _, i1, i2, j1, j2 = ops[0]
+    old, new = evidence.tokens[i1:i2], claim.tokens[j1:j2]
+    if len(new) > 2 or len(old) > 2 or _numbers(old) or _numbers(new):
+        return False
+    return all(stem(t) not in passage_vocabulary for t in new)

@@ -1,0 +1,176 @@
+"""The support check's fact checks (rag_bot.agent.claims), English and Hindi, and the verifier's call budget."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_bot.agent.claims import (
+    missing_names,
+    negation_differs,
+    new_dates,
+    new_numbers,
+    read_claims,
+    roles_swapped,
+    single_substitution,
+    skeleton,
+    stem,
+    uncovered_run,
+)
+from rag_bot.agent.grounding import AnswerAssembler
+from rag_bot.agent.support import LLMJudge, SupportChecker, Verdict, VerifiedJudge
+from tests.agent_support import ScriptedChatModel
+
+EN = "Meera Joshi paid Ravi Kulkarni 40,000 rupees for the new roof in April."
+HI = "मीरा जोशी ने अप्रैल में नई छत के लिए रवि कुलकर्णी को 40,000 रुपये दिए।"
+
+
+def c(text: str):
+    return read_claims(text)
+
+
+# --- numbers ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("sentence, numbers", [
+    ("Meera paid forty thousand rupees.", {40000}),
+    ("About one hundred and twenty residents came; twenty-five thousand litres.", {120, 25000}),
+    ("Sixty families, 3 lakh rupees and 1,200 jars.", {60, 300000, 1200}),
+    ("One of them said one must listen to no one.", set()),  # the pronoun "one" is no number
+    ("मीरा ने चालीस हज़ार रुपये दिए।", {40000}),
+    ("एक सौ बीस लोग आए और एक छोटा स्कूल खुला।", {120}),  # "एक" alone is the article
+    ("पुल ३४ मीटर लंबा है।", {34}),  # Devanagari digits
+])
+def test_numbers_in_digits_and_words_of_both_languages(sentence, numbers):
+    assert c(sentence).numbers == numbers
+
+
+def test_a_number_written_as_a_word_is_kept_and_a_changed_one_is_not():
+    evidence = [c(EN)]
+    assert not new_numbers(c("Meera Joshi paid Ravi Kulkarni forty thousand rupees for the roof."), evidence)
+    assert not new_numbers(c("मीरा जोशी ने रवि कुलकर्णी को चालीस हज़ार रुपये दिए।"), evidence)
+    assert new_numbers(c("Meera Joshi paid Ravi Kulkarni 45,000 rupees for the roof."), evidence) == {45000}
+    assert new_numbers(c("मीरा जोशी ने रवि कुलकर्णी को पचास हज़ार रुपये दिए।"), [c(HI)]) == {50000}
+
+
+def test_dates_months_and_weekdays_across_languages():
+    assert not new_dates(c("मीरा ने अप्रैल में पैसे दिए।"), [c(EN)])
+    assert new_dates(c("Meera paid in July."), [c(EN)])
+    assert new_dates(c("मीरा ने जुलाई में पैसे दिए।"), [c(EN)])
+    friday = c("Meera meets the members every Friday.")
+    assert not new_dates(c("मीरा हर शुक्रवार सदस्यों से मिलती हैं।"), [friday])
+    assert new_dates(c("मीरा हर सोमवार सदस्यों से मिलती हैं।"), [friday])
+
+
+# --- negation -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("negated", [
+    "Meera Joshi did not pay Ravi Kulkarni.", "Meera Joshi never paid Ravi Kulkarni.",
+    "Meera Joshi didn't pay Ravi Kulkarni.", "Nobody paid Ravi Kulkarni.", "The roof was built without money.",
+    "मीरा जोशी ने रवि कुलकर्णी को पैसे नहीं दिए।", "मीरा ने कभी नहीं दिए।", "बिना पैसे के छत बनी।",
+])
+def test_negation_flip_is_seen_in_both_languages(negated):
+    assert negation_differs(c(negated), c(EN)) and negation_differs(c(negated), c(HI))
+    assert not negation_differs(c(negated), c(negated))
+
+
+# --- names --------------------------------------------------------------------------------------------------
+def test_names_including_one_that_starts_the_sentence():
+    assert c(EN).names == ["Meera", "Joshi", "Ravi", "Kulkarni"]
+    assert c("Volunteers carried the books.").names == []  # a capital only because the sentence starts
+    assert missing_names(c("Sunita Joshi paid Ravi Kulkarni 40,000 rupees."), [c(EN)], cross_script=False) == ["Sunita"]
+    assert not missing_names(c("Ravi Kulkarni was paid by Meera Joshi."), [c(EN)], cross_script=False)
+
+
+def test_names_across_scripts_by_skeleton():
+    assert skeleton("Meera") == skeleton("मीरा") and skeleton("Kulkarni") == skeleton("कुलकर्णी")
+    assert skeleton("Dsouza") == skeleton("डिसूज़ा") and skeleton("Rao") == skeleton("राव")
+    assert not missing_names(c(HI), [c(EN)], cross_script=True)
+    assert missing_names(c("सुनीता जोशी ने रवि कुलकर्णी को 40,000 रुपये दिए।"), [c(EN)], cross_script=True) == ["Meera"]
+    assert missing_names(c("Sunita Joshi paid Ravi Kulkarni 40,000 rupees."), [c(HI)], cross_script=True) == ["Sunita"]
+
+
+def test_a_hindi_name_changed_in_an_otherwise_verbatim_sentence():
+    vocabulary = {stem(t) for t in c(HI).tokens}
+    assert single_substitution(c(HI.replace("मीरा", "सुनीता")), c(HI), vocabulary)
+    assert not single_substitution(c(HI.replace("40,000", "चालीस हज़ार")), c(HI), vocabulary)  # number as word
+    assert not single_substitution(c("नई छत के लिए मीरा जोशी ने रवि कुलकर्णी को 40,000 रुपये दिए।"), c(HI), vocabulary)
+
+
+# --- who did what to whom -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("swapped, evidence", [
+    ("Ravi Kulkarni paid Meera Joshi 40,000 rupees for the new roof in April.", EN),
+    ("Anil Desai paid the council 5,000 rupees.", "The council paid Anil Desai 5,000 rupees."),
+    ("The fishermen thanked Farhan Ali.", "Farhan Ali thanked the fishermen."),
+    ("रवि कुलकर्णी ने अप्रैल में नई छत के लिए मीरा जोशी को 40,000 रुपये दिए।", HI),
+    ("रवि कुलकर्णी ने नई छत के लिए मीरा जोशी को 40,000 रुपये दिए।", EN),  # across scripts
+    ("Ravi Kulkarni paid Meera Joshi 40,000 rupees for the new roof.", HI),
+    ("अनिल देसाई ने क्लब को प्रशिक्षण दिया और सलमा ख़ान ने स्कोर रखा।",
+     "सलमा ख़ान ने क्लब को प्रशिक्षण दिया और अनिल देसाई ने स्कोर रखा।"),
+])
+def test_swapped_roles_are_seen(swapped, evidence):
+    assert roles_swapped(c(swapped), c(evidence))
+
+
+@pytest.mark.parametrize("kept, evidence", [
+    ("Meera Joshi gave Ravi Kulkarni 40,000 rupees for the new roof.", EN),
+    ("The Pine Hill cooking contest was won by Salma Khan.", "Salma Khan won the Pine Hill cooking contest."),
+    ("Every month the council gave Anil Desai 5,000 rupees.", "The council paid Anil Desai 5,000 rupees."),
+    ("नई छत के लिए मीरा जोशी ने रवि कुलकर्णी को 40,000 रुपये दिए।", EN),
+    (HI, EN), (EN, HI),
+])
+def test_same_roles_in_other_words_or_the_other_language_are_kept(kept, evidence):
+    assert not roles_swapped(c(kept), c(evidence))
+
+
+# --- clauses the evidence does not contain -----------------------------------------------------------------
+def test_an_added_clause_is_an_uncovered_run_a_paraphrase_is_not():
+    evidence = [c("Joseph Dsouza donated a piano to Kavita Menon in the first month.")]
+    added = c("Joseph Dsouza donated a piano to Kavita Menon in the first month and tuned it every week.")
+    assert uncovered_run(added, evidence)[1] >= 2
+    paraphrase = c("During the first month, Joseph Dsouza donated Kavita Menon a piano.")
+    longest, tail = uncovered_run(paraphrase, evidence)
+    assert longest < 3 and tail < 2  # what the judge lets through
+    hi_evidence = [c("हरीश पांडे ने तेनज़िन नोरबू को छोटे पेड़ों को पानी देना सिखाया।")]
+    hi_added = c("हरीश पांडे ने तेनज़िन नोरबू को छोटे पेड़ों को पानी देना सिखाया और उसे थोड़ी मज़दूरी भी दी।")
+    assert uncovered_run(hi_added, hi_evidence)[1] >= 2
+    longest, tail = uncovered_run(c("छोटे पेड़ को पानी देना हरीश पांडे ने तेनज़िन नोरबू को सिखाया।"), hi_evidence)
+    assert longest < 3 and tail < 2
+
+
+# --- the verifier's budget ----------------------------------------------------------------------------------
+class Unsure:
+    """An offline judge that cannot decide any sentence (a cosine in the band) and leans to "unsupported"."""
+
+    name = "unsure"
+
+    def verdicts(self, sentences, documents):
+        return [Verdict(False, certain=False, reason="cosine") for _ in sentences]
+
+
+def test_verifier_decides_undecided_sentences_within_one_call_per_answer():
+    model = ScriptedChatModel(default="1: yes\n2: yes")
+    checker = SupportChecker(VerifiedJudge(Unsure(), LLMJudge(model), max_calls=1))  # type: ignore[arg-type]
+    docs = [{"text": "Rain fell on the hill."}]
+    raw = "Rain fell on the hill in May [1]. It was heavy rain [1]. The hill was wet [1]."
+    first = AnswerAssembler(docs, checker)
+    first.feed(raw)
+    first.finish()
+    assert len(model.seen) == 1  # three cited units, each undecided: one verifier call for the answer
+    assert first.text == "Rain fell on the hill in May [1]."  # the rest kept the offline verdict (dropped)
+    second = AnswerAssembler(docs, checker)  # the next answer has its own budget
+    second.feed(raw)
+    second.finish()
+    assert len(model.seen) == 2 and second.text == first.text
+    statements = model.seen[0][-1].content
+    assert "1: Rain fell on the hill in May." in statements
+
+
+def test_verifier_is_not_called_for_decided_sentences():
+    model = ScriptedChatModel(default="1: yes")
+
+    class Sure:
+        name = "sure"
+
+        def verdicts(self, sentences, documents):
+            return [Verdict(False, certain=True, reason="number") for _ in sentences]
+
+    judge = VerifiedJudge(Sure(), LLMJudge(model), max_calls=1)  # type: ignore[arg-type]
+    assert judge.supported(["Rain fell in 1999."], [{"text": "Rain fell in 2001."}]) == [False]
+    assert model.seen == []
