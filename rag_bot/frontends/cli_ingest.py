@@ -21,9 +21,9 @@ def ingest(
     json_output: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
 ) -> None:
     """Add new and changed documents to the index (idempotent and incremental)."""
-    from ingest.pipeline import ingest_paths
-    from rag_bot.index.store import IndexBusy
-    from rag_bot.index.vectors import IndexModelMismatch
+    from rag_bot.index.errors import IndexBusy
+    from rag_bot.index.store import IndexModelMismatch
+    from rag_bot.ingestion import ingest_paths
     from rag_bot.languages import registry
 
     if language not in {"auto", *registry().codes}:

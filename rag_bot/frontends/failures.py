@@ -14,8 +14,8 @@ from rag_bot.safe_text import clean_line
 
 def _typed_errors() -> tuple[type[BaseException], ...]:
     from rag_bot.errors import UserError
-    from rag_bot.index.store import IndexBusy
-    from rag_bot.index.vectors import IndexModelMismatch
+    from rag_bot.index.errors import IndexBusy
+    from rag_bot.index.store import IndexModelMismatch
     from rag_bot.memory.errors import MemoryUnavailableError
     from rag_bot.models.chat import GeminiError
 
