@@ -50,9 +50,15 @@ def read_manifest(path: Path) -> dict[str, Any]:
         parsed = json.loads(data)
     except ValueError:
         raise ManifestError("manifest.json is not valid JSON", checked) from None
-    if not isinstance(parsed, dict) or not isinstance(parsed.get("files", {}), dict):
-        raise ManifestError("manifest.json is not a manifest object", checked)
+    if not isinstance(parsed, dict) or not isinstance(parsed.get("files"), dict):
+        raise ManifestError("manifest.json is not an index manifest", checked)
     return parsed
+
+
+def has_checksum(path: Path) -> bool:
+    """Whether the file at ``path`` starts as this index saves its manifests (read without parsing the rest)."""
+    with open(path, "rb") as fh:
+        return fh.read(len(_HEAD)) == _HEAD
 
 
 def manifest_bytes(payload: dict[str, Any]) -> bytes:

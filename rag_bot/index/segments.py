@@ -194,7 +194,7 @@ def load(path: Path, verify: bool = True) -> SegmentArrays:
         except ValueError:  # the file is shorter than the array
             raise SegmentDamaged(f"keyword segment {path.name} is truncated") from None
         if verify and crc and checksum(memoryview(arrays[name]).cast("B")) != crc[0]:
-            raise SegmentDamaged(f"the {name} of keyword segment {path.name} fail their checksum")
+            raise SegmentDamaged(f"the {name} array of keyword segment {path.name} fails its checksum")
     return SegmentArrays(terms=header["terms"], **arrays)
 
 

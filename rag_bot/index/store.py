@@ -12,6 +12,7 @@ from pathlib import Path
 
 from rag_bot.config import Settings
 from rag_bot.index.errors import IndexBusy, IndexCorrupted
+from rag_bot.index.folder import check_folder
 from rag_bot.index.keywords import KeywordIndex
 from rag_bot.index.manifest import NAME, DocumentChunks, Manifest, ManifestError, read_committed, without_gc
 from rag_bot.index.vectors import IndexModelMismatch, VectorIndex, chroma_where, date_int, matches
@@ -100,8 +101,14 @@ class IndexStore:
 
 
 def has_index(index_dir: Path | str) -> bool:
-    """Whether ``index_dir`` holds an index (its manifest): read commands never create one."""
-    return (Path(index_dir) / NAME).is_file()
+    """Whether ``index_dir`` holds an index (its manifest; a damaged one too: reading it then says so); read
+    commands never create one. :class:`NotAnIndex` when the folder holds files that are not an index's."""
+    root = Path(index_dir)
+    try:
+        check_folder(root)
+    except IndexCorrupted:
+        pass
+    return (root / NAME).is_file()
 
 
 def saved_manifest(index_dir: Path | str) -> Manifest:

@@ -39,20 +39,17 @@ from typing import Any, Protocol
 import numpy as np
 
 from rag_bot.config import Settings
-from rag_bot.index.durable import is_temporary, replace_atomically
+from rag_bot.index.durable import replace_atomically
 from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
+from rag_bot.index.folder import BACKUP, LOCK, SETTLED, check_folder, own_temporary
 from rag_bot.index.keywords import KeywordEntry
-from rag_bot.index.manifest import NAME, FileRecord, Manifest, ManifestError, file_key
+from rag_bot.index.manifest import FileRecord, Manifest, ManifestError, file_key
 from rag_bot.index.store import IndexStore
 from rag_bot.index.tokenize import tokenize
 from rag_bot.index.types import Hit
 
 __all__ = ["FileRecord", "IndexWriter", "check_folder", "check_index", "file_key", "repair_index"]
 log = logging.getLogger(__name__)
-SETTLED = "settled.json"  # whether the last run ended with the stores in agreement
-BACKUP = "manifest.backup.json"  # the manifest as the last run that ended left it: the way back from a damaged one
-LOCK = ".ingest.lock"
-OWN_NAMES = frozenset({NAME, BACKUP, SETTLED, LOCK, "chroma", "keyword"})  # what an index folder holds
 Hook = Callable[[str, str], None]  # (step, file key): "saved" after a manifest save, "published" after the keywords
 
 
@@ -65,32 +62,6 @@ class IndexedChunk(Protocol):
 
     @property
     def embed_text(self) -> str: ...
-
-
-def check_folder(root: Path) -> bool:
-    """Whether ``root`` holds an index (False: it is new or empty); :class:`NotAnIndex` when it holds anything else,
-    :class:`IndexCorrupted` when its manifest is this index's but damaged (then a repair is the way back)."""
-    if not root.exists():
-        return False
-    if not root.is_dir():
-        raise NotAnIndex(root, root.name)
-    names = sorted(os.listdir(root))
-    if NAME in names:
-        try:
-            Manifest.load(root / NAME)
-        except ManifestError as exc:
-            if exc.checked or any(n in names for n in ("chroma", "keyword", SETTLED, BACKUP)):
-                raise IndexCorrupted(root, str(exc)) from None
-            raise NotAnIndex(root, NAME) from None
-        return True
-    foreign = [n for n in names if n not in OWN_NAMES and not _own_temporary(n)]
-    if foreign:
-        raise NotAnIndex(root, foreign[0])
-    return bool(names)
-
-
-def _own_temporary(name: str) -> bool:
-    return any(is_temporary(name, of) for of in (NAME, BACKUP, SETTLED))
 
 
 def keyword_head(chunk: IndexedChunk) -> str:
@@ -186,7 +157,7 @@ class IndexWriter:
         self._acquire()
         try:
             for name in os.listdir(self.root):  # temporary files of a crashed durable write: only ours
-                if _own_temporary(name):
+                if own_temporary(name):
                     (self.root / name).unlink(missing_ok=True)
             self.store = IndexStore(self.settings, self.embedding_model, committed_only=False)
             self.manifest = self._load_manifest()
@@ -362,7 +333,10 @@ def check_index(settings: Settings) -> list[str]:
         return [str(exc)]
     store = IndexStore(settings, None)
     found = []
-    wanted = store.load_manifest().chunk_ids()
+    try:
+        wanted = store.load_manifest().chunk_ids()
+    except IndexCorrupted as exc:
+        return [str(exc)]
     try:
         indexed = store.keywords.ids()
         if indexed != wanted:
