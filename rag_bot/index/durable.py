@@ -24,7 +24,7 @@ def checksum(data: bytes | memoryview) -> str:
 def is_temporary(file_name: str, of: str) -> bool:
     """Whether ``file_name`` is a temporary file :func:`replace_atomically` makes for the file named ``of``."""
     match = _TEMPORARY.match(file_name)
-    return bool(match) and match.group("name") == of
+    return match is not None and match.group("name") == of
 
 
 def write_new(path: Path, data: bytes) -> None:

@@ -37,6 +37,7 @@ class IndexDiskFull(UserError, OSError):
     """No space left while writing: the index keeps answering from what was committed before."""
 
     def __init__(self, root: Path) -> None:
-        super().__init__(f"The disk holding {root} is full; the index still answers from what it held before this "
-                         "run (files already committed are kept): free some space and ingest again.")
+        super().__init__(f"The disk holding {root} is full (the index keeps 32 MB free for its own upkeep); the "
+                         "index still answers from what it held before this run (files already committed are kept): "
+                         "free some space and ingest again.")
         self.root = root

@@ -51,6 +51,8 @@ from rag_bot.index.types import Hit
 __all__ = ["FileRecord", "IndexWriter", "check_folder", "check_index", "file_key", "repair_index"]
 log = logging.getLogger(__name__)
 Hook = Callable[[str, str], None]  # (step, file key): "saved" after a manifest save, "published" after the keywords
+RESERVE = 32 << 20  # bytes left free for Chroma's own upkeep (see IndexWriter._room_for)
+LOW_SPACE = 1 << 20  # bytes: a write that fails with less free space than this failed for want of space
 
 
 class IndexedChunk(Protocol):
@@ -145,7 +147,7 @@ class IndexWriter:
                     self._finish()
         finally:
             self._release()
-        if exc is not None and _is_disk_full(exc):
+        if exc is not None and _is_disk_full(exc, self.root):
             raise IndexDiskFull(self.root) from exc
 
     def _open(self) -> None:
@@ -217,8 +219,20 @@ class IndexWriter:
         """Write chunks' vectors, text and metadata; readers see them once :meth:`commit_file` commits their file."""
         if not len(chunks):
             return
+        self._room_for(4 * (np.asarray(vectors).nbytes + sum(len(c.text) for c in chunks)))
         metadatas = [{**c.metadata, "kw_head": keyword_head(c)} for c in chunks]
         self.store.vectors.add([c.id for c in chunks], vectors, [c.text for c in chunks], metadatas)
+
+    def _room_for(self, nbytes: int) -> None:
+        """:class:`IndexDiskFull` before a write that would leave less than :data:`RESERVE` bytes free: Chroma
+        (embedded) needs room to fold its log into its segments even to answer a query, so the writer stops while
+        readers can still do that, rather than on the write that fills the disk."""
+        try:
+            stats = os.statvfs(self.root)
+        except OSError:
+            return
+        if stats.f_bavail * stats.f_frsize < RESERVE + nbytes:
+            raise IndexDiskFull(self.root)
 
     def commit_file(self, key: str, record: FileRecord, chunks: Sequence[IndexedChunk]) -> bool:
         """Record the file ``key`` (added or replaced: True when it replaces one) with ``chunks``, whose vectors
@@ -365,16 +379,25 @@ def _disk_full_is_one_sentence(root: Path) -> Iterator[None]:
     try:
         yield
     except Exception as exc:
-        if _is_disk_full(exc):
+        if _is_disk_full(exc, root):
             raise IndexDiskFull(root) from exc
         raise
 
 
-def _is_disk_full(exc: BaseException) -> bool:
-    """A full disk, as the OS or Chroma's SQLite reports it."""
+
+
+def _is_disk_full(exc: BaseException, root: Path) -> bool:
+    """A full disk, as the OS reports it, as SQLite words it, or (Chroma's own errors do not say) a write that
+    failed while the index's file system has almost no space left."""
     if isinstance(exc, IndexDiskFull):
         return False
     if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
         return True
     text = str(exc).lower()
-    return "database or disk is full" in text or "no space left on device" in text
+    if "database or disk is full" in text or "no space left on device" in text:
+        return True
+    try:
+        stats = os.statvfs(root)
+    except OSError:
+        return False
+    return stats.f_bavail * stats.f_frsize < LOW_SPACE

@@ -19,7 +19,7 @@ from rag_bot.index import durable, keywords, segments
 from rag_bot.index.errors import IndexCorrupted, IndexDiskFull, NotAnIndex
 from rag_bot.index.store import IndexStore
 from rag_bot.index.types import SearchFilters
-from rag_bot.index.writer import check_index, repair_index
+from rag_bot.index.writer import RESERVE, check_index, repair_index
 from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
 from tests.cli_support import run_cli
@@ -209,15 +209,19 @@ def test_the_cli_says_what_is_damaged_and_repairs_it(tmp_path):
 # --- a full disk, leftovers ---------------------------------------------------------------------------------------
 def _full_disk(monkeypatch, where: str) -> None:
     """ENOSPC when written bytes are flushed to the disk: at the durable write layer (the run's first write), or
-    when the keyword index writes its segment (after the manifest committed the run's files)."""
+    when the keyword index writes its segment (after the manifest committed the run's files); or a disk with less
+    free space than the writer keeps (a real full tmpfs showed that embedded Chroma then cannot even answer)."""
     def full(fd):
         raise OSError(errno.ENOSPC, "No space left on device")
 
+    if where == "nearly full":  # less free space than the writer keeps for Chroma: it stops before writing
+        monkeypatch.setattr(os, "statvfs", lambda path: types.SimpleNamespace(f_bavail=RESERVE, f_frsize=1))
+        return
     module = durable if where == "first write" else segments
     monkeypatch.setattr(module, "os", types.SimpleNamespace(**{**vars(os), "fsync": full}))
 
 
-@pytest.mark.parametrize("where", ["first write", "keyword publish"])
+@pytest.mark.parametrize("where", ["first write", "nearly full", "keyword publish"])
 def test_a_full_disk_is_one_sentence_and_the_previous_index_stays_searchable(tmp_path, make_settings, monkeypatch,
                                                                             where):
     settings = make_settings(index_dir=tmp_path / "index")
@@ -232,6 +236,8 @@ def test_a_full_disk_is_one_sentence_and_the_previous_index_stays_searchable(tmp
     sentence = user_message(stopped.value)
     assert sentence and "is full" in sentence and "\n" not in sentence
     assert stores(settings)[1] == before[1]  # the keyword index as it was
+    if where != "keyword publish":
+        assert stores(settings) == before  # nothing of the run reached Chroma or the manifest
     searchable(settings)
     leftovers = [p.name for p in Path(settings.index_dir).rglob(".*") if p.name != ".ingest.lock"]
     assert leftovers == []  # no partial file left behind
