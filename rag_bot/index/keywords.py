@@ -54,7 +54,7 @@ MERGE_FACTOR = 8  # segments of one size tier (a power of MERGE_FACTOR rows) bef
 COMPACT_SHARE = 0.5  # a segment with more than this share of rows deleted is rewritten without them
 # the files this index writes in its directory: the only ones it ever deletes (the former format's snapshots too)
 _GENERATION = re.compile(r"^seg-(\d{6})-")
-OWN_FILES = re.compile(r"^(\.tmp-)?seg-\d{6}-[0-9a-f]{8}(\.del-\d{6}\.npy)?$|^snap-[\w.-]+$")
+OWN_FILES = re.compile(r"^seg-\d{6}-[0-9a-f]{8}(\.del-\d{6}\.npy)?$|^\.tmp-seg-\d{6}-[\w.-]+$|^snap-[\w.-]+$")
 
 
 @dataclass
@@ -284,7 +284,7 @@ def plan_merges(sizes: dict[str, tuple[int, int]]) -> list[list[str]]:
 
 
 class KeywordIndex:
-    """The keyword index of one directory: written by one ingester, read by any number of processes."""
+    """The keyword index of one directory: written by one index writer, read by any number of processes."""
 
     def __init__(self, directory: Path, engine: str = "segments") -> None:
         if engine not in ENGINES:

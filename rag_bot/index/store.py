@@ -29,7 +29,7 @@ class IndexStore:
 
     Readers (``committed_only=True``, the default) see only chunks the saved manifest holds: vectors an
     interrupted or running ingestion wrote but has not committed are never returned by search, ``get`` or
-    ``get_where`` (:meth:`committed_ids`). The ingester opens the store with ``committed_only=False``.
+    ``get_where`` (:meth:`committed_ids`). The index writer opens it with ``committed_only=False``.
     """
 
     def __init__(self, settings: Settings, embedding_model: str | None, committed_only: bool = True) -> None:
@@ -56,7 +56,7 @@ class IndexStore:
 
     def committed_ids(self) -> frozenset[str] | None:
         """Chunk ids of the saved manifest, reloaded when the file changes; None when there is no manifest (an
-        index not written by the ingester, e.g. a benchmark's: then every chunk is visible). The ingester saves a
+        index not written by the index writer, e.g. a benchmark's: then every chunk is visible). The writer saves a
         manifest before it writes its first vector, so an interrupted first run shows nothing."""
         state = self._committed_state()
         return None if state is None else state[0]

@@ -135,6 +135,13 @@ def _flip_a_digit(path: Path) -> None:
     path.write_text(text[:i] + ("1" if text[i] != "1" else "2") + text[i + 1:], encoding="utf-8")
 
 
+def _shift_last_row(path: Path) -> None:
+    """The last deleted row becomes its neighbour: still a row of the segment, only a checksum tells."""
+    data = path.read_bytes()
+    row = int.from_bytes(data[-4:], "little")
+    path.write_bytes(data[:-4] + (row - 1 if row else row + 1).to_bytes(4, "little"))
+
+
 def _deletion_file(settings) -> Path:
     directory = Path(settings.index_dir) / "keyword"
     return next(p for p in directory.iterdir() if ".del-" in p.name)
@@ -145,8 +152,7 @@ DAMAGE = {
     "segment postings 0xFF": _garble_postings,
     "CURRENT truncated": lambda s: _truncate(Path(s.index_dir) / "keyword" / "CURRENT"),
     "CURRENT garbled": lambda s: _flip_a_digit(Path(s.index_dir) / "keyword" / "CURRENT"),
-    "deletion file garbled": lambda s: _deletion_file(s).write_bytes(
-        _deletion_file(s).read_bytes()[:-4] + b"\xff\xff\xff\xff"),
+    "deletion file garbled": lambda s: _shift_last_row(_deletion_file(s)),
     "manifest truncated": lambda s: _truncate(Path(s.index_dir) / "manifest.json"),
     "manifest garbled": lambda s: _flip_a_digit(Path(s.index_dir) / "manifest.json"),
     "manifest not an object": lambda s: (Path(s.index_dir) / "manifest.json").write_text("[]"),
