@@ -163,14 +163,14 @@ class IndexWriter:
                     (self.root / name).unlink(missing_ok=True)
             self.store = IndexStore(self.settings, self.embedding_model, committed_only=False)
             self.manifest = self._load_manifest()
+            if self.embedding_model:
+                self.manifest.embedding_model = self.embedding_model
             if not self.store.manifest_path.exists():  # readers then show only what it commits
                 self.checkpoint()
             agree = self._settled()
             self._mark_settled(False)  # from here until the end of the run, a crash leaves work to repair
             if not agree or self.force_repair:
                 self.repaired += self._repair()
-            if self.embedding_model:
-                self.manifest.embedding_model = self.embedding_model
         except BaseException:
             self._release()
             raise
