@@ -35,6 +35,10 @@ class IndexStore:
     def __init__(self, settings: Settings, embedding_model: str | None, committed_only: bool = True) -> None:
         self.settings = settings
         self.root = Path(settings.index_dir)
+        try:
+            check_folder(self.root)  # nothing is created in a folder that is not an index (NotAnIndex)
+        except IndexCorrupted:
+            pass  # ours, damaged: reading says so, the writer repairs it
         self.root.mkdir(parents=True, exist_ok=True)
         self.manifest_path = self.root / NAME
         self._committed: CommittedState | None = None
