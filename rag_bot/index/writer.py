@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 
@@ -42,72 +42,18 @@ from rag_bot.config import Settings
 from rag_bot.index.durable import replace_atomically
 from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
 from rag_bot.index.folder import BACKUP, LOCK, SETTLED, check_folder, own_temporary
+from rag_bot.index.keyword_text import IndexedChunk, entries_for, keyword_entry, keyword_head, keyword_text
 from rag_bot.index.keywords import KeywordEntry
 from rag_bot.index.manifest import FileRecord, Manifest, ManifestError, file_key
 from rag_bot.index.store import IndexStore
-from rag_bot.index.tokenize import tokenize
 from rag_bot.index.types import Hit
 
-__all__ = ["FileRecord", "IndexWriter", "check_folder", "check_index", "file_key", "repair_index"]
+__all__ = ["FileRecord", "IndexWriter", "IndexedChunk", "check_folder", "check_index", "entries_for", "file_key",
+           "repair_index"]
 log = logging.getLogger(__name__)
 Hook = Callable[[str, str], None]  # (step, file key): "saved" after a manifest save, "published" after the keywords
 RESERVE = 32 << 20  # bytes left free for Chroma's own upkeep (see IndexWriter._room_for)
 LOW_SPACE = 1 << 20  # bytes: a write that fails with less free space than this failed for want of space
-
-
-class IndexedChunk(Protocol):
-    """What the writer needs of a chunk: its id, its text, the text it was embedded as, and its metadata."""
-
-    id: str
-    text: str
-    metadata: dict[str, Any]
-
-    @property
-    def embed_text(self) -> str: ...
-
-
-def keyword_head(chunk: IndexedChunk) -> str:
-    """How the chunk's embedded text extends its stored text, in a few characters (kept in its metadata, so the
-    keyword index can be rebuilt from Chroma alone): ``=`` nothing, ``t`` the title and a newline, ``s`` the source
-    and a newline, ``+head`` another head, ``!text`` the whole embedded text (when it does not end with the text)."""
-    embedded, text = chunk.embed_text, chunk.text
-    if embedded == text:
-        return "="
-    if not embedded.endswith(text):
-        return "!" + embedded
-    head = embedded[:len(embedded) - len(text)]
-    if head == f"{chunk.metadata.get('title') or ''}\n":
-        return "t"
-    if head == f"{chunk.metadata.get('source') or ''}\n":
-        return "s"
-    return "+" + head
-
-
-def keyword_text(hit: Hit) -> str:
-    """The text a stored chunk was keyword-indexed as (:func:`keyword_head`); chunks written before the head was
-    recorded are taken as their title and text (the composition of those versions, but for one-line documents)."""
-    meta, text = hit.metadata, hit.text
-    head = str(meta.get("kw_head") or "")
-    title, source = str(meta.get("title") or ""), str(meta.get("source") or "")
-    if head == "=":
-        return text
-    if head.startswith("!"):
-        return head[1:]
-    if head.startswith("+"):
-        return head[1:] + text
-    if head == "s":
-        return f"{source}\n{text}"
-    return f"{title}\n{text}" if title else text
-
-
-def keyword_entry(cid: str, text: str, metadata: dict[str, Any]) -> KeywordEntry:
-    return KeywordEntry(cid, tokenize(text), int(metadata.get("date_int") or 0), str(metadata.get("language") or ""),
-                        str(metadata.get("doc_id") or ""))
-
-
-def entries_for(chunks: Sequence[IndexedChunk]) -> list[KeywordEntry]:
-    """The keyword entries of new chunks: their embedded text, tokenized (as :func:`keyword_text` rebuilds it)."""
-    return [keyword_entry(c.id, c.embed_text, c.metadata) for c in chunks]
 
 
 class IndexWriter:
