@@ -1,7 +1,8 @@
 """Dependencies run one way: no import cycle in ``rag_bot/`` and ``ingest/``, the index layer imports nothing from
 the layers above it, ``rag_bot`` (retrieval included) never imports ``ingest``, and only ``rag_bot/index/`` touches
 the index's parts (the writer rule): no other module imports ``chromadb`` or the index's internals (vectors,
-keywords, segments, manifest, durable writes, folder layout) or names an index file (``manifest.json``...).
+keywords, segments, manifest, durable writes, folder layout), writes through a store's ``vectors`` or
+``keywords``, or names an index file (``manifest.json``...).
 
 The graph is read from the source with :mod:`ast` (nothing is imported): every ``import`` and ``from ... import``
 counts, module level or inside a function, except those under ``if TYPE_CHECKING:`` (never executed). An import
@@ -28,6 +29,7 @@ FORBIDDEN = {"rag_bot.index": ("rag_bot.retrieval", "rag_bot.agent", "rag_bot.fr
 INDEX = "rag_bot.index"
 INDEX_INTERNALS = ("chromadb", "rag_bot.index.vectors", "rag_bot.index.keywords", "rag_bot.index.segments",
                    "rag_bot.index.manifest", "rag_bot.index.durable", "rag_bot.index.folder")
+WRITES = ("add", "delete", "apply", "publish", "rebuild")  # the parts' writing methods: only the writer calls them
 INDEX_FILE_NAMES = ("manifest.json", "manifest.backup.json", "settled.json", ".ingest.lock")
 # checked besides the packages: the tools (scripts). tests/ and benchmarks/ are exempt as a whole: tests inspect
 # the parts on purpose (checksums, segments, a version-1 index built by hand), benchmarks build 300k-1M chunk
@@ -171,6 +173,9 @@ def touches_the_index(files: dict[str, Path]) -> list[str]:
                 if hit:
                     found.append(f"{module}: imports {target}")
         for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in WRITES \
+                    and isinstance(node.func.value, ast.Attribute) and node.func.value.attr in ("vectors", "keywords"):
+                found.append(f"{module}: writes through .{node.func.value.attr}.{node.func.attr}()")
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 named = [name for name in INDEX_FILE_NAMES if name in node.value]
                 found += [f"{module}: names {name}" for name in named]
@@ -239,6 +244,9 @@ def test_cycle_finder_on_small_trees(tmp_path: Path, files: dict[str, str], expe
      ["ingest.p: imports rag_bot.index.manifest", "ingest.p: imports rag_bot.index.manifest.Manifest"]),
     ({"rag_bot/__init__.py": "", "rag_bot/f.py": "from rag_bot.index import keywords\nP = 'idx/manifest.json'\n"},
      ["rag_bot.f: imports rag_bot.index.keywords", "rag_bot.f: names manifest.json"]),
+    ({"ingest/__init__.py": "", "ingest/p.py": "def f(store):\n    store.vectors.add([], [], [], [])\n"
+      "    store.keywords.search('q')\n"},
+     ["ingest.p: writes through .vectors.add()"]),  # reading through the store is fine, writing is the writer's
     ({"rag_bot/__init__.py": "", "rag_bot/index/__init__.py": "", "rag_bot/index/w.py":
       "import chromadb\nfrom rag_bot.index import segments\nN = 'manifest.json'\n",
       "rag_bot/r.py": "from rag_bot.index.store import IndexStore\nfrom rag_bot.index.writer import IndexWriter\n"},
