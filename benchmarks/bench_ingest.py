@@ -22,7 +22,7 @@ from pathlib import Path
 import ingest.pipeline as pipeline
 from ingest.documents import Chunk, compose
 from rag_bot.config import Settings
-from rag_bot.index import keywords, vectors
+from rag_bot.index import keywords, manifest, store, vectors, writer
 from rag_bot.models.embeddings import LocalE5Embedder, get_embedder
 
 REPO = Path(__file__).resolve().parent.parent
@@ -83,8 +83,8 @@ def main() -> None:
     pipeline.make_chunks = stages.wrap("chunk (token counting included)", pipeline.make_chunks)
     vectors.VectorIndex.add = stages.wrap("write Chroma", vectors.VectorIndex.add)
     keywords.KeywordIndex.apply = stages.wrap("publish keywords", keywords.KeywordIndex.apply)
-    pipeline.Manifest.save = stages.wrap("manifest", pipeline.Manifest.save)
-    pipeline.IndexStore = stages.wrap("open the index", pipeline.IndexStore)
+    manifest.Manifest.save = stages.wrap("manifest", manifest.Manifest.save)
+    writer.IndexStore = stages.wrap("open the index", writer.IndexStore)
     with tempfile.TemporaryDirectory() as tmp:
         folder = copies(args.folder, args.copies, Path(tmp) / "set") if args.copies else args.folder
         settings = Settings(_env_file=None, index_dir=Path(tmp) / "index")
@@ -96,8 +96,8 @@ def main() -> None:
         t0 = time.perf_counter()
         noop = pipeline.ingest_paths([folder], settings, progress=False)
         noop_s = time.perf_counter() - t0
-        store = pipeline.IndexStore(settings, embedder.name)
-        hits = store.vectors.get(sorted(store.vectors.all_ids()))
+        index = store.IndexStore(settings, embedder.name)
+        hits = index.vectors.get(sorted(index.vectors.all_ids()))
         texts = [compose(Chunk.COMPOSITION, str(h.metadata.get("title") or ""), h.text,
                          str(h.metadata.get("source") or "")) for h in hits]  # what the pipeline embedded
         tokens = sum(embedder.token_count(t) for t in texts)

@@ -76,6 +76,7 @@ def build(size: int, directory: Path) -> dict:
     from rag_bot.index.manifest import FileRecord, Manifest
     from rag_bot.index.store import IndexStore
     from rag_bot.index.tokenize import tokenize
+    from rag_bot.index.writer import mark_settled
 
     store = IndexStore(settings_for(directory), MODEL)
     nrng = np.random.default_rng(3)
@@ -124,7 +125,7 @@ def build(size: int, directory: Path) -> dict:
         store.keywords.apply(entries)
         keyword_s += time.perf_counter() - t0
     manifest.save(store.manifest_path)
-    store.mark_settled(True)  # built consistent: the first publish need not compare every id
+    mark_settled(store, True)  # built consistent: the first publish need not compare every id
     (directory / "built").write_text(str(size))
     return {"chroma_s": round(chroma_s), "keyword_s": round(keyword_s),
             "segments": len(store.keywords.generation().segments)}
@@ -185,15 +186,15 @@ def publish(directory: Path, run: int) -> dict:
                 spent[name] = spent.get(name, 0.0) + time.perf_counter() - t0
         return wrapper
 
-    from rag_bot.index import vectors
+    from rag_bot.index import manifest, vectors, writer
 
     keywords.KeywordIndex.apply = timed("keyword_s", keywords.KeywordIndex.apply)
-    pipeline.repair = timed("repair_s", pipeline.repair)
-    pipeline.Ingester._settled = timed("settled_s", pipeline.Ingester._settled)
+    writer.IndexWriter._repair = timed("repair_s", writer.IndexWriter._repair)
+    writer.IndexWriter._settled = timed("settled_s", writer.IndexWriter._settled)
     vectors.VectorIndex.add = timed("chroma_add_s", vectors.VectorIndex.add)
-    pipeline.Manifest.load = timed("manifest_load_s", pipeline.Manifest.load)
-    pipeline.IndexStore = timed("open_s", pipeline.IndexStore)
-    pipeline.Manifest.save = timed("manifest_save_s", pipeline.Manifest.save)
+    manifest.Manifest.load = timed("manifest_load_s", manifest.Manifest.load)
+    writer.IndexStore = timed("open_s", writer.IndexStore)
+    manifest.Manifest.save = timed("manifest_save_s", manifest.Manifest.save)
     settings = settings_for(directory).model_copy(update={"chunk_tokens": 140})
     t0 = time.perf_counter()
     summary = pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder())

@@ -3,7 +3,7 @@ current one is written.
 
 The embedding engine is C called through ctypes, which releases the GIL, so a Python thread reading and chunking
 the next file (pypdf, python-docx, the tokenizer) runs while the cores embed. Order is kept: results come back in
-input order, and nothing is written by these helpers, so the pipeline's order of writes (vectors, then the
+input order, and nothing is written by these helpers, so the index writer's order of writes (vectors, then the
 manifest, then the keyword index) and its crash safety are unchanged.
 """
 

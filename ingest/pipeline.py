@@ -1,22 +1,13 @@
-"""Incremental, crash-safe ingestion into Chroma + the BM25 snapshots, driven by the manifest.
+"""Incremental ingestion: files -> documents -> chunks -> vectors, handed to the index writer.
 
-Order of writes (write new, then delete old):
-1. new chunk vectors are upserted into Chroma;
-2. the manifest records the file's new chunk ids (the commit point, written atomically);
-3. at the end of the run the keyword index applies the run's change (new segment + deletions, one atomic switch);
-4. only then are replaced and removed chunks deleted from Chroma.
-A run killed anywhere leaves Chroma a superset of the manifest; the next run's :func:`repair` applies the difference
-between the keyword index and the manifest and deletes Chroma's orphans, so Chroma ids == keyword ids == manifest ids
-again. A run that ends records so (``settled.json``, with the manifest it saved), and the next run skips that
-comparison, which reads every id (seconds at 300k chunks), when the record holds and the three stores count the
-same. Readers never see the difference: the index answers only with chunks the saved manifest holds
-(:meth:`rag_bot.index.store.IndexStore.committed_ids`), and a manifest exists before the first vector is written.
+This module produces; :class:`rag_bot.index.writer.IndexWriter` owns the index: the order of writes, the commit
+point (the manifest), the lock, the folder check and the repair after an interrupted or damaged write. A file is
+committed once all its vectors are written, so a run killed anywhere loses only uncommitted work.
 
 Files are found by :func:`ingest.files.scan_folder` (nothing outside the folder, no symlink loops, only regular
 files) and each is opened once: the bytes read are hashed (unchanged files are skipped) and parsed within the
 file's :class:`~ingest.budget.Budget`. The next files are read and chunked in a thread, and chunks are embedded in
-batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.overlap`); a file is committed
-once all its vectors are written.
+batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.overlap`).
 """
 
 from __future__ import annotations
@@ -35,18 +26,16 @@ from ingest.budget import Budget
 from ingest.chunking import CHUNKER_VERSION
 from ingest.documents import COMPOSITIONS, Chunk, Document, compose, make_chunks, split_documents
 from ingest.files import read_file, scan_folder
-from ingest.loaders import LoadedFile, LoadError, load_bytes
+from ingest.loaders import LoadedFile, LoadError, Page, load_bytes
 from ingest.overlap import BusyClock, embed_ahead, prefetch
 from rag_bot.config import Settings
-from rag_bot.index.keywords import KeywordEntry
-from rag_bot.index.manifest import FileRecord, Manifest, file_key
-from rag_bot.index.store import IndexStore
-from rag_bot.index.tokenize import tokenize
+from rag_bot.index.writer import FileRecord, IndexWriter, file_key
+from rag_bot.ingestion import Record
 from rag_bot.models.embeddings import Embedder, get_embedder
 
 log = logging.getLogger(__name__)
 SAVE_EVERY_S = 5.0  # the manifest is saved at least this often during a run (and at its end)
-Hook = Callable[[str, str], None]  # (step, file key): "vectors-written", "saved", "published"
+Hook = Callable[[str, str], None]  # (step, file key): "vectors-written" here; "saved", "published" by the writer
 
 
 @dataclass
@@ -123,40 +112,6 @@ def scan_paths(
     return items, failures, scopes
 
 
-def _entries_for(chunks: list[Chunk]) -> list[KeywordEntry]:
-    return [KeywordEntry(c.id, tokenize(c.embed_text), int(c.metadata["date_int"]), c.metadata["language"],
-                         c.metadata["doc_id"]) for c in chunks]
-
-
-def repair(store: IndexStore, manifest: Manifest) -> int:
-    """Make Chroma, the keyword snapshot and the manifest agree after an interrupted run; returns fixes made."""
-    fixes = 0
-    chroma_ids = store.vectors.all_ids()
-    for source, record in list(manifest.files.items()):
-        if not set(record.chunk_ids) <= chroma_ids:  # committed but vectors lost: ingest the file again
-            del manifest.files[source]
-            fixes += 1
-    if fixes:
-        manifest.save(store.manifest_path)
-    wanted = manifest.chunk_ids()
-    indexed = store.keywords.ids()
-    if indexed != wanted:  # only the difference is written: the keyword index is incremental
-        added = []
-        for hit in store.vectors.get(sorted(wanted - indexed)):
-            meta = hit.metadata
-            text = compose(Chunk.COMPOSITION, str(meta.get("title") or ""), hit.text, str(meta.get("source") or ""))
-            added.append(KeywordEntry(hit.id, tokenize(text),
-                                      int(meta.get("date_int", 0)), str(meta.get("language", "")),
-                                      str(meta.get("doc_id", ""))))
-        store.keywords.apply(add=added, remove=indexed - wanted)
-        fixes += 1
-    orphans = chroma_ids - wanted
-    if orphans:
-        store.vectors.delete(orphans)
-        fixes += len(orphans)
-    return fixes
-
-
 class Ingester:
     """Runs one ingestion against an index.
 
@@ -169,7 +124,6 @@ class Ingester:
                  hook: Hook | None = None) -> None:
         self.settings = settings
         self.embedder = embedder or get_embedder(settings)
-        self.store = IndexStore(settings, self.embedder.name, committed_only=False)
         self.progress = progress
         self.hook = hook or (lambda step, key: None)
         self.budget = min(settings.chunk_tokens, self.embedder.max_tokens - 2)
@@ -181,17 +135,13 @@ class Ingester:
                   for c in make_chunks(doc, item.content_hash, self.budget, self.embedder.token_count)]
         return documents, chunks
 
-    def _save(self, manifest: Manifest) -> None:
-        manifest.save(self.store.manifest_path)
-        self.hook("saved", "")
-
-    def _prepare(self, item: SourceItem, manifest: Manifest, language: str) -> list[Chunk] | None:
+    def _prepare(self, item: SourceItem, writer: IndexWriter, language: str) -> list[Chunk] | None:
         """Read and chunk one item; None when it is unchanged. Raises :class:`LoadError` with the reason."""
         data = item.read() if item.read is not None else None
         if data is not None:
             item.content_hash = hashlib.sha256(data).hexdigest()
             item.size = len(data)
-        if not _changed(manifest.files.get(item.key), item, self.chunking):
+        if not _changed(writer.record(item.key), item, self.chunking):
             return None
         budget = Budget.for_file(item.size, self.settings)
         if data is not None:
@@ -208,7 +158,7 @@ class Ingester:
         self.dropped_chars += loaded.dropped_chars
         return chunks
 
-    def _reusable(self, old: FileRecord | None, fresh: list[Chunk]) -> dict[str, np.ndarray]:
+    def _reusable(self, writer: IndexWriter, old: FileRecord | None, fresh: list[Chunk]) -> dict[str, np.ndarray]:
         """Stored vectors of the file's previous chunks, by the text each was embedded as (under the composition
         its recorded chunking names; records without one used "title"), for the new chunks that need one."""
         if old is None or not fresh:
@@ -217,7 +167,7 @@ class Ingester:
         composition = parts[2] if len(parts) > 2 and parts[2] in COMPOSITIONS else "title"
         wanted = {c.embed_text for c in fresh}
         known: dict[str, np.ndarray] = {}
-        for hit, vector in self.store.vectors.vectors_of(old.chunk_ids):
+        for hit, vector in writer.stored_vectors(old.chunk_ids):
             text = compose(composition, hit.metadata.get("title") or "", hit.text, hit.metadata.get("source") or "")
             if text in wanted:
                 known[text] = vector
@@ -229,11 +179,11 @@ class Ingester:
         with self.clock:
             return self.embedder.embed_passages([c.embed_text for c in batch.chunks])
 
-    def _pending(self, unique: list[SourceItem], manifest: Manifest, language: str, summary: IngestSummary,
+    def _pending(self, unique: list[SourceItem], writer: IndexWriter, language: str, summary: IngestSummary,
                  bar: tqdm) -> Iterator[_Pending]:
         """The changed files in order, read and chunked ahead in a thread; failures and unchanged files are counted
         here. Stored vectors of unchanged embedded text are written now; the rest is left to embed."""
-        for item, chunks in prefetch(unique, lambda it: self._prepare(it, manifest, language)):
+        for item, chunks in prefetch(unique, lambda it: self._prepare(it, writer, language)):
             bar.update(1)
             bar.set_postfix_str(item.source[-40:])
             if isinstance(chunks, LoadError):
@@ -246,14 +196,13 @@ class Ingester:
             if chunks is None:
                 summary.skipped += 1
                 continue
-            old = manifest.files.get(item.key)
+            old = writer.record(item.key)
             old_ids = set(old.chunk_ids) if old else set()
             fresh = [c for c in chunks if c.id not in old_ids]
-            known = self._reusable(old, fresh)
+            known = self._reusable(writer, old, fresh)
             if known:  # same embedded text under a new id (a new composition, a shifted chunk): no embedding
                 reused = [c for c in fresh if c.embed_text in known]
-                self.store.vectors.add([c.id for c in reused], np.stack([known[c.embed_text] for c in reused]),
-                                       [c.text for c in reused], [c.metadata for c in reused])
+                writer.write_vectors(reused, np.stack([known[c.embed_text] for c in reused]))
                 summary.reused += len(reused)
                 fresh = [c for c in fresh if c.embed_text not in known]
             yield _Pending(item, chunks, old, fresh)
@@ -286,17 +235,9 @@ class Ingester:
         summary = IngestSummary(failed=list(failures or []))
         self.text_chars = self.dropped_chars = 0
         self.clock = BusyClock()
-        with self.store.writer_lock():
-            if not self.store.manifest_path.exists():  # readers then show only what it commits
-                self._save(Manifest(embedding_model=self.embedder.name))
-            manifest = self.store.load_manifest()
-            agree = self._settled(manifest)
-            self.store.mark_settled(False)  # from here until the end of the run, a crash leaves work to repair
-            summary.repaired = 0 if agree else repair(self.store, manifest)
-            manifest.embedding_model = self.embedder.name
-            to_delete: set[str] = set()
+        with IndexWriter(self.settings, self.embedder.name, hook=self.hook) as writer:
+            summary.repaired = writer.repaired
             seen: set[str] = set()
-            new_entries: dict[str, KeywordEntry] = {}
             last_save = time.monotonic()
             bar = tqdm(total=len(items), unit="file", desc="ingest", disable=not self.progress or not items)
             unique = []
@@ -306,64 +247,42 @@ class Ingester:
                     unique.append(item)
             bar.update(len(items) - len(unique))
             # the next files are read and chunked in a thread, the next batches embed while this one is written
-            files = self._pending(unique, manifest, language, summary, bar)
+            files = self._pending(unique, writer, language, summary, bar)
             for batch, vectors in embed_ahead(self._batches(files), self._embed):
                 if batch.chunks:
-                    self.store.vectors.add([c.id for c in batch.chunks], vectors, [c.text for c in batch.chunks],
-                                           [c.metadata for c in batch.chunks])
+                    writer.write_vectors(batch.chunks, vectors)
                     summary.chunks += len(batch.chunks)
                     bar.set_postfix_str(f"{summary.chunks} chunks")
                 for done in batch.completes:  # every vector of these files is written: commit them
                     self.hook("vectors-written", done.item.key)
-                    to_delete |= self._commit(done, manifest, new_entries, summary)
+                    self._commit(done, writer, summary)
                 if batch.completes and time.monotonic() - last_save > SAVE_EVERY_S:
-                    self._save(manifest)
+                    writer.checkpoint()
                     last_save = time.monotonic()
             bar.close()
             for _root, scope in prune_scopes or []:  # only inside the paths given; files that failed to load are kept
-                for key in [k for k in manifest.files if k not in seen and _in_scope(scope, k)]:
-                    to_delete |= set(manifest.files.pop(key).chunk_ids)
+                for key in [k for k in writer.keys() if k not in seen and _in_scope(scope, k)]:
+                    writer.remove_file(key)
                     summary.removed += 1
-            changed = summary.added or summary.replaced or summary.removed
-            self._save(manifest)
-            if changed:
-                wanted = manifest.chunk_ids()
-                self.store.keywords.apply(add=[e for e in new_entries.values() if e.id in wanted],
-                                          remove=to_delete - wanted)
-                self.hook("published", "")
-                self.store.vectors.delete(to_delete - wanted)
-            self.store.mark_settled(True)
         summary.seconds = time.perf_counter() - started
         summary.embed_seconds = self.clock.seconds
         summary.text_chars, summary.dropped_chars = self.text_chars, self.dropped_chars
         return summary
 
-    def _settled(self, manifest: Manifest) -> bool:
-        """Whether the previous run ended cleanly and the stores still hold as many chunks as the manifest (a
-        wiped Chroma server would not): then the O(corpus) comparison of :func:`repair` is skipped."""
-        if not self.store.settled():
-            return False
-        chunks = sum(len(rec.chunk_ids) for rec in manifest.files.values())  # ids are unique across files
-        return self.store.keywords.count() == chunks and self.store.vectors.count() == chunks
-
-    def _commit(self, done: _Pending, manifest: Manifest, new_entries: dict[str, KeywordEntry],
-                summary: IngestSummary) -> set[str]:
-        """Record a file whose vectors are all written in the manifest; the ids of its replaced chunks."""
-        item, chunks, old = done.item, done.chunks, done.old
-        new_ids = [c.id for c in chunks]
-        new_entries.update((e.id, e) for e in _entries_for(chunks))
-        manifest.files[item.key] = FileRecord(
-            content_hash=item.content_hash, chunk_ids=new_ids, size=item.size, root=item.root,
+    def _commit(self, done: _Pending, writer: IndexWriter, summary: IngestSummary) -> None:
+        """Hand a file whose vectors are all written to the writer."""
+        item, chunks = done.item, done.chunks
+        record = FileRecord(
+            content_hash=item.content_hash, chunk_ids=[c.id for c in chunks], size=item.size, root=item.root,
             chunking=self.chunking, source=item.source,
             documents=[{"doc_id": c.metadata["doc_id"], "title": c.metadata["title"],
                         "date": c.metadata["date"] or None, "language": c.metadata["language"],
                         "chunks": c.metadata["n_chunks"]} for c in chunks if c.metadata["seq"] == 0],
         )
-        if old:
+        if writer.commit_file(item.key, record, chunks):
             summary.replaced += 1
         else:
             summary.added += 1
-        return set(old.chunk_ids) - set(new_ids) if old else set()
 
 
 @dataclass
@@ -403,3 +322,17 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, language: str = "aut
     ingester = Ingester(settings, embedder=embedder, progress=progress, hook=hook)
     return ingester.run(items, language=language, prune_scopes=scopes if prune else None, failures=failures)
 
+
+def ingest_records(collection: str, records: Iterable[Record], settings: Settings,
+                   progress: bool = True) -> IngestSummary:
+    """Ingest in-memory records (a BEIR corpus: each record's ``source`` is its document id) as the collection
+    ``collection``; unchanged records (same title and text) are skipped."""
+    def loader(title: str, body: str) -> Callable[[], LoadedFile]:
+        return lambda: LoadedFile([Page(body)], title=title or None)
+
+    items = []
+    for record in records:
+        digest = hashlib.sha256(f"{record.title}\x00{record.text}".encode()).hexdigest()
+        items.append(SourceItem(source=record.source, root=collection, content_hash=digest, size=len(record.text),
+                                load=loader(record.title, record.text)))
+    return Ingester(settings, progress=progress).run(items)

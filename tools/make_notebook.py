@@ -39,7 +39,7 @@ corpus `data/corpus`, one figure per question a maintainer asks:
 | Where should the relevance threshold be? | `refusal_threshold.png` |
 
 * **Retrieval**: nDCG@10, Recall@k and MRR@10 of dense, keyword (BM25) and hybrid retrieval, with the documents
-  of the index (`doc_id`, one per dated talk) as the unit (`rag_bot.retrieval.evaluate`).
+  of the index (`doc_id`, one per dated talk) as the unit (`rag_bot.evaluation.retrieval`).
 * **Answers**: every question through the real agent graph (`rag_bot.evaluation.answers`): refusal rate on
   unanswerable questions, false refusals, citation validity, reference facts found, groundedness, latency and model
   calls. Offline the chat model is the extractive one; with `GOOGLE_API_KEY` set, Gemini is evaluated too.
@@ -76,12 +76,12 @@ for line in Path("data/corpus.env").read_text(encoding="utf-8").splitlines():
         key, value = line.split("=", 1)
         os.environ.setdefault(key.strip(), value.strip().strip('"'))
 
-from ingest.pipeline import ingest_paths
 from rag_bot.config import Settings
+from rag_bot.evaluation import retrieval as rev
 from rag_bot.evaluation.answers import evaluate_answers, load_questions, sample_questions
 from rag_bot.evaluation.refusal_curve import DEFAULT_THRESHOLDS, refusal_curve
-from rag_bot.index.store import IndexStore
-from rag_bot.retrieval import evaluate as rev
+from rag_bot.index.store import saved_manifest
+from rag_bot.ingestion import ingest_paths
 from rag_bot.retrieval.factory import get_retriever
 
 QUESTIONS = Path("notebooks/eval/questions.jsonl")
@@ -102,7 +102,7 @@ ingest_summary = ingest_paths([CORPUS], settings, progress=False)
 ingest_s = time.perf_counter() - t0
 
 # retrieval: candidates once, then each mode / fusion setting re-ranks them
-manifest = IndexStore(settings, None).load_manifest()
+manifest = saved_manifest(settings.index_dir)
 dataset = rev.dataset_from_questions(QUESTIONS, manifest)
 retriever = get_retriever(settings)
 candidates = rev.run_queries(retriever, dataset, k=K, progress=False)
@@ -303,7 +303,7 @@ print("hybrid Recall@k: " + "  ".join(f"{k}:{v:.3f}" for k, v in enumerate(recal
 FUSION_MD = """\
 ### Where should the fusion knob be?
 
-nDCG@10 of hybrid retrieval across each fusion setting the tuner sweeps (`rag_bot.retrieval.evaluate`, the same
+nDCG@10 of hybrid retrieval across each fusion setting the tuner sweeps (`rag_bot.evaluation.retrieval`, the same
 code as `rag-bot eval retrieval --tune`), with the configured value marked and dense / keyword alone as
 horizontal lines: hybrid should never fall below the better of its two inputs. **Last full run**
 (`RAG_BOT_FUSION={fusion}`): {fusion_points}.

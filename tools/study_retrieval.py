@@ -22,10 +22,11 @@ sys.path.insert(0, str(REPO))
 from ingest import documents, pipeline  # noqa: E402
 from ingest.documents import Chunk  # noqa: E402
 from rag_bot.config import Settings  # noqa: E402
-from rag_bot.index.keywords import KeywordEntry  # noqa: E402
+from rag_bot.evaluation import retrieval as ev  # noqa: E402
+from rag_bot.index import writer  # noqa: E402
+from rag_bot.index.keywords import KeywordEntry  # noqa: E402  (a study: it swaps the writer's keyword entries)
 from rag_bot.index.tokenize import tokenize  # noqa: E402
 from rag_bot.models.embeddings import get_embedder  # noqa: E402
-from rag_bot.retrieval import evaluate as ev  # noqa: E402
 from rag_bot.retrieval.hybrid import HybridRetriever  # noqa: E402
 
 DATA = REPO / "tests" / "data"
@@ -49,7 +50,7 @@ def _text_ids(make_chunks):
 
 def collect(sets: list[str], compositions: list[str], out: Path, k: int, model: bool = True) -> None:
     out.mkdir(parents=True, exist_ok=True)
-    original_entries = pipeline._entries_for
+    original_entries = writer.entries_for
     pipeline.make_chunks = _text_ids(documents.make_chunks)
     for name in sets:
         dataset = ev.load_beir(DATA / name)
@@ -63,7 +64,7 @@ def collect(sets: list[str], compositions: list[str], out: Path, k: int, model: 
                 continue
             dense_comp, _, kw = comp.partition("+")
             Chunk.COMPOSITION = dense_comp
-            pipeline._entries_for = _keyword_with_title if kw == "kwtitle" else original_entries
+            writer.entries_for = _keyword_with_title if kw == "kwtitle" else original_entries
             settings = Settings(_env_file=None, index_dir=out / "index" / f"{name}.{comp}")
             ev.ingest_corpus(dataset, settings, progress=False)
             retriever = HybridRetriever(settings, get_embedder(settings))
@@ -78,7 +79,7 @@ def collect(sets: list[str], compositions: list[str], out: Path, k: int, model: 
             }
             pickle.dump(saved, open(path, "wb"))
             print(f"{name} {comp}: {len(dataset.queries)} queries, {saved['n_chunks']} chunks", flush=True)
-    pipeline._entries_for = original_entries
+    writer.entries_for = original_entries
 
 
 def doc_run(ranked: list[tuple[str, float]], docs: dict[str, str], k: int = 100) -> list[tuple[str, float]]:

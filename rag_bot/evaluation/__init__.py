@@ -1,1 +1,1 @@
-"""Answer-quality evaluation of the agent (retrieval evaluation lives in :mod:`rag_bot.retrieval.evaluate`)."""
+"""Evaluation of the agent: answer quality (:mod:`.answers`) and retrieval on BEIR-layout data (:mod:`.retrieval`)."""

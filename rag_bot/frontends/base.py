@@ -108,9 +108,9 @@ class ChatBackend:
     # --- corpus ----------------------------------------------------------------------------------------
     def corpus_overview(self) -> dict[str, Any]:
         """documents, files, date range (first, last), languages and formats of the indexed corpus."""
-        from rag_bot.index.manifest import Manifest
+        from rag_bot.index.store import saved_manifest
 
-        manifest = Manifest.load(Path(self.settings.index_dir) / "manifest.json")
+        manifest = saved_manifest(self.settings.index_dir)
         dates: list[str] = []
         languages: Counter[str] = Counter()
         formats: Counter[str] = Counter()
@@ -133,9 +133,9 @@ class ChatBackend:
     async def ingest_upload(self, path: Path):
         """Ingest one stored upload with the same pipeline as ``rag-bot ingest`` (in a worker thread).
 
-        Returns the :class:`ingest.pipeline.IngestSummary`; raises ``IndexBusy`` when another ingestion runs.
+        Returns the run's :class:`rag_bot.ingestion.IngestReport`; raises ``IndexBusy`` when another ingestion runs.
         """
-        from ingest.pipeline import ingest_paths
+        from rag_bot.ingestion import ingest_paths
 
         return await asyncio.to_thread(ingest_paths, [Path(path)], self.settings, "auto", False, False)
 

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import typer
 
-from rag_bot.frontends import cli_agent, cli_eval, cli_ingest, cli_search, cli_telegram
+from rag_bot.frontends import cli_agent, cli_eval, cli_index, cli_ingest, cli_search, cli_telegram
 from rag_bot.frontends.cli_common import fail
 
 
 def build_app() -> typer.Typer:
-    """The full command set: ingest, search, telegram, ask, chat and the ``eval`` group."""
+    """The full command set: ingest, search, telegram, ask, chat and the ``eval`` and ``index`` groups."""
     root = typer.Typer(add_completion=False, no_args_is_help=True, help="Grounded question answering over documents.")
     for part in (cli_ingest.app, cli_search.app, cli_telegram.app, cli_agent.app):
         root.add_typer(part)
     root.add_typer(cli_eval.app, name="eval")
+    root.add_typer(cli_index.app, name="index")
     return root
 
 

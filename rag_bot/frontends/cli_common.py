@@ -35,8 +35,9 @@ def settings_for(index_dir: Path | None = None) -> Settings:
 def require_index(settings: Settings) -> Settings:
     """``settings`` when its index exists; a read command never creates one (:class:`NoIndexError` instead)."""
     from rag_bot.errors import NoIndexError
+    from rag_bot.index.store import has_index
 
-    if not (Path(settings.index_dir) / "manifest.json").is_file():
+    if not has_index(settings.index_dir):
         raise NoIndexError(settings.index_dir)
     return settings
 

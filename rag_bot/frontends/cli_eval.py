@@ -33,8 +33,8 @@ def eval_answers(
     json_output: bool = typer.Option(False, "--json", help="Print metrics and per-question results as JSON."),
 ) -> None:
     """Ask every labelled question through the agent; print refusal, citation, facts, groundedness, latency."""
-    from ingest.pipeline import ingest_paths
     from rag_bot.evaluation.answers import evaluate_answers
+    from rag_bot.ingestion import ingest_paths
 
     if provider not in (None, "auto", "extractive", "gemini"):
         raise typer.BadParameter("use auto, extractive or gemini", param_hint="--provider")
@@ -86,7 +86,7 @@ def eval_retrieval(
     json_output: bool = typer.Option(False, "--json", help="Print the metrics as JSON."),
 ) -> None:
     """Ingest a BEIR-layout corpus, run its queries, print P@1 / nDCG@10 / Recall@k / MRR@10 per retriever."""
-    from rag_bot.retrieval.evaluate import evaluate_retrieval, load_beir, write_trec_run
+    from rag_bot.evaluation.retrieval import evaluate_retrieval, load_beir, write_trec_run
 
     try:
         dataset = load_beir(dataset_dir, split)

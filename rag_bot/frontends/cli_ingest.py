@@ -21,8 +21,8 @@ def ingest(
     json_output: bool = typer.Option(False, "--json", help="Print the summary as one JSON object."),
 ) -> None:
     """Add new and changed documents to the index (idempotent and incremental)."""
-    from ingest.pipeline import ingest_paths
     from rag_bot.config import check_writable
+    from rag_bot.ingestion import ingest_paths
     from rag_bot.languages import registry
 
     if language not in {"auto", *registry().codes}:

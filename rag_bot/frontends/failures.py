@@ -14,23 +14,12 @@ from rag_bot.errors import UserError
 from rag_bot.safe_text import clean_line
 
 
-def _not_yet_user_errors() -> tuple[type[BaseException], ...]:
-    """Index errors that do not derive from :class:`UserError` yet: ``rag_bot/index/`` is being rewritten on
-    another branch (the index writer); once ``IndexBusy`` and ``IndexModelMismatch`` derive from it, drop this."""
-    from rag_bot.index.store import IndexBusy
-    from rag_bot.index.vectors import IndexModelMismatch
-
-    return IndexBusy, IndexModelMismatch
-
-
 def user_message(exc: BaseException) -> str | None:
     """The sentence for ``exc`` (control characters removed, one line), or None when it is not a user's failure."""
     from langchain_core.exceptions import ModelError
 
     if isinstance(exc, UserError):
         text = exc.sentence
-    elif isinstance(exc, _not_yet_user_errors()):
-        text = str(exc)
     elif isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc).lower():
         text = ("The conversation memory (SQLite, RAG_BOT_SQLITE_PATH) is locked by another process; "
                 "try again when it has finished.")

@@ -22,10 +22,12 @@ Engines reading the same segments: ``segments`` (default; numpy over the memory-
 from __future__ import annotations
 
 import bisect
+import io
 import json
 import logging
 import math
 import os
+import re
 import shutil
 import threading
 import uuid
@@ -37,8 +39,9 @@ from pathlib import Path
 import numpy as np
 
 from rag_bot.index import segments
-from rag_bot.index.durable import replace_atomically
-from rag_bot.index.segments import SegmentArrays
+from rag_bot.index.durable import checksum, is_temporary, replace_atomically, write_new
+from rag_bot.index.errors import IndexCorrupted
+from rag_bot.index.segments import SegmentArrays, SegmentDamaged
 from rag_bot.index.tokenize import tokenize
 from rag_bot.index.types import SearchFilters
 from rag_bot.index.vectors import date_int
@@ -49,6 +52,9 @@ FORMAT = 2
 K1, B = 1.5, 0.75  # BM25 parameters (as bm25s and Lucene)
 MERGE_FACTOR = 8  # segments of one size tier (a power of MERGE_FACTOR rows) before they are merged into one
 COMPACT_SHARE = 0.5  # a segment with more than this share of rows deleted is rewritten without them
+# the files this index writes in its directory: the only ones it ever deletes (the former format's snapshots too)
+_GENERATION = re.compile(r"^seg-(\d{6})-")
+OWN_FILES = re.compile(r"^seg-\d{6}-[0-9a-f]{8}(\.del-\d{6}\.npy)?$|^\.tmp-seg-\d{6}-[\w.-]+$|^snap-[\w.-]+$")
 
 
 @dataclass
@@ -278,7 +284,7 @@ def plan_merges(sizes: dict[str, tuple[int, int]]) -> list[list[str]]:
 
 
 class KeywordIndex:
-    """The keyword index of one directory: written by one ingester, read by any number of processes."""
+    """The keyword index of one directory: written by one index writer, read by any number of processes."""
 
     def __init__(self, directory: Path, engine: str = "segments") -> None:
         if engine not in ENGINES:
@@ -291,6 +297,7 @@ class KeywordIndex:
         self._loaded: dict[str, LiveSegment] = {}  # segments mapped so far, by name (immutable: never reloaded)
         self._lock = threading.RLock()
         self._shares: dict[tuple, float] = {}  # (generation, filters) -> selectivity
+        self._deletes_checksums: dict[str, str] = {}  # deletion files this writer wrote -> their checksums
         directory.mkdir(parents=True, exist_ok=True)
 
     # --- reading ------------------------------------------------------------------------------------------
@@ -308,7 +315,16 @@ class KeywordIndex:
             return None
         if text.startswith("snap-"):  # the former format: one complete bm25s snapshot per publish
             return {"format": 1, "snapshot": text}
-        return json.loads(text) if text else None
+        try:
+            state = json.loads(text)
+        except ValueError:
+            raise SegmentDamaged("the keyword index's CURRENT is not readable") from None
+        if not isinstance(state, dict) or not isinstance(state.get("segments", []), list):
+            raise SegmentDamaged("the keyword index's CURRENT is not a generation")
+        stored = state.pop("checksum", None)
+        if stored is not None and stored != _state_checksum(state):
+            raise SegmentDamaged("the keyword index's CURRENT fails its checksum")
+        return state
 
     def generation(self) -> Generation | None:
         """The live generation, reloaded when ``CURRENT`` changed since the last call (one ``stat`` otherwise)."""
@@ -318,19 +334,23 @@ class KeywordIndex:
         with self._lock:
             if self._gen is not None and stamp == self._seen:
                 return self._gen
-            for _attempt in range(5):  # a writer may publish and prune while we load
-                stamp = self._stamp()
-                state = self._read_current()
-                if state is None:
-                    return None
-                try:
-                    self._gen = self._load(state)
-                    self._engine = None
-                    self._seen = stamp
-                    return self._gen
-                except (FileNotFoundError, OSError) as exc:
-                    log.warning("keyword generation changed while loading (%s); retrying", exc)
-            raise RuntimeError(f"Could not load the keyword index in {self.directory}.")
+            try:
+                for _attempt in range(5):  # a writer may publish and prune while we load
+                    stamp = self._stamp()
+                    state = self._read_current()
+                    if state is None:
+                        return None
+                    try:
+                        self._gen = self._load(state)
+                        self._engine = None
+                        self._seen = stamp
+                        return self._gen
+                    except FileNotFoundError as exc:
+                        log.warning("keyword generation changed while loading (%s); retrying", exc)
+                        missing = str(exc)
+            except (SegmentDamaged, KeyError, TypeError, ValueError) as exc:
+                raise IndexCorrupted(self.directory.parent, _what(exc)) from None
+            raise IndexCorrupted(self.directory.parent, f"a keyword file CURRENT names is missing: {missing}")
 
     def _load(self, state: dict) -> Generation:
         if state.get("format") == 1:
@@ -343,8 +363,9 @@ class KeywordIndex:
                 seg = LiveSegment(rec["name"], segments.load(path), path)
             deletes = rec.get("deletes")
             if deletes != seg.deletes_file:  # the same mapped segment under its new deletion set
-                seg = seg.with_deletes(np.load(self.directory / deletes) if deletes else np.zeros(0, np.int32),
-                                       deletes)
+                deleted = _read_npy(self.directory / deletes, rec.get("deletes_checksum"), seg.arrays.rows) \
+                    if deletes else np.zeros(0, np.int32)
+                seg = seg.with_deletes(deleted, deletes)
             self._loaded[rec["name"]] = seg
             live.append(seg)
         names = {rec["name"] for rec in state["segments"]}
@@ -455,7 +476,7 @@ class KeywordIndex:
                         continue  # nothing left alive: drop the segment
                     deleted = np.union1d(seg.deleted, rows).astype(np.int32)
                     name = f"{seg.name}.del-{number:06d}.npy"
-                    _write_npy(self.directory / name, deleted)
+                    self._deletes_checksums[name] = _write_npy(self.directory / name, deleted)
                     seg = seg.with_deletes(deleted, name)
                 live.append(self._persist(seg, number))
             if fresh:
@@ -480,6 +501,21 @@ class KeywordIndex:
             self._commit(number, live)
             return number
 
+    def rebuild(self, entries: Sequence[KeywordEntry]) -> int:
+        """Replace a damaged index by ``entries`` (one segment), without reading what is there: the damaged files
+        are pruned once the new generation is published."""
+        with self._lock:
+            numbers = [int(m.group(1)) for p in self.directory.iterdir() if (m := _GENERATION.match(p.name))]
+            self._gen, self._engine, self._seen, self._loaded = None, None, None, {}
+            number = max(numbers, default=0) + 1
+            live = []
+            if entries:
+                arrays = segments.build([e.id for e in entries], [e.tokens for e in entries],
+                                        [e.date_int for e in entries], [e.language for e in entries])
+                live.append(self._write_segment(arrays, number))
+            self._commit(number, live)
+            return number
+
     def _persist(self, seg: LiveSegment, number: int) -> LiveSegment:
         """A segment known only in memory (converted from the former format) is written out."""
         if seg.path is not None:
@@ -490,28 +526,41 @@ class KeywordIndex:
     def _write_segment(self, arrays: SegmentArrays, number: int) -> LiveSegment:
         name = f"seg-{number:06d}-{uuid.uuid4().hex[:8]}"
         tmp = self.directory / f".tmp-{name}"
-        segments.write(arrays, tmp)
-        os.replace(tmp, self.directory / name)
-        return LiveSegment(name, segments.load(self.directory / name), self.directory / name)
+        try:
+            segments.write(arrays, tmp)
+            os.replace(tmp, self.directory / name)
+        except BaseException:  # a full disk: no partial segment is left behind
+            tmp.unlink(missing_ok=True)
+            raise
+        return LiveSegment(name, segments.load(self.directory / name, verify=False), self.directory / name)
 
     def _commit(self, number: int, live: list[LiveSegment]) -> None:
         """Switch ``CURRENT`` to a generation of ``live`` (all on disk), then prune what no generation needs."""
         for seg in live:  # deletion files of the kept deletion sets must be on disk before the switch
             if len(seg.deleted) and seg.deletes_file is None:
                 name = f"{seg.name}.del-{number:06d}.npy"
-                _write_npy(self.directory / name, seg.deleted)
+                self._deletes_checksums[name] = _write_npy(self.directory / name, seg.deleted)
                 seg.deletes_file = name
-        state = {"format": FORMAT, "generation": number,
-                 "segments": [{"name": s.name, "rows": s.arrays.rows, "deletes": s.deletes_file,
-                               "deleted": len(s.deleted)} for s in live]}
+        try:
+            previous = self._read_current()
+        except SegmentDamaged:  # being replaced (a rebuild): its files are pruned like any other
+            previous = None
+        known = {rec.get("deletes"): rec.get("deletes_checksum") for rec in (previous or {}).get("segments", [])}
+        state: dict = {"format": FORMAT, "generation": number,
+                       "segments": [{"name": s.name, "rows": s.arrays.rows, "deletes": s.deletes_file,
+                                     "deleted": len(s.deleted),
+                                     "deletes_checksum": self._deletes_checksums.get(s.deletes_file or "")
+                                     or known.get(s.deletes_file)} for s in live]}
+        state["checksum"] = _state_checksum(state)
         _fsync_dir(self.directory)
-        previous = self._read_current()
         replace_atomically(self.directory / CURRENT, json.dumps(state).encode("utf-8"))
+        state.pop("checksum")
         _fsync_dir(self.directory)
         self._prune(state, previous)
 
     def _prune(self, state: dict, previous: dict | None) -> None:
-        """Delete files neither the new nor the previous generation names (a reader may still be loading that one)."""
+        """Delete files neither the new nor the previous generation names (a reader may still be loading that one);
+        only files named as this index names its own (:data:`OWN_FILES`, temporary ``CURRENT`` files) are touched."""
         keep = {CURRENT}
         for st in (state, previous or {}):
             if st.get("format") == 1:
@@ -521,7 +570,7 @@ class KeywordIndex:
                 if rec.get("deletes"):
                     keep.add(rec["deletes"])
         for path in self.directory.iterdir():
-            if path.name in keep:
+            if path.name in keep or not (OWN_FILES.match(path.name) or is_temporary(path.name, CURRENT)):
                 continue
             if path.is_dir():
                 shutil.rmtree(path, ignore_errors=True)
@@ -552,11 +601,35 @@ def _from_snapshot(path: Path) -> LiveSegment:
     return LiveSegment(path.name, segments.build(ids, tokens, dates, langs), None)
 
 
-def _write_npy(path: Path, array: np.ndarray) -> None:
-    with open(path, "wb") as fh:
-        np.save(fh, array)
-        fh.flush()
-        os.fsync(fh.fileno())
+def _write_npy(path: Path, array: np.ndarray) -> str:
+    """Write a deletion file; its checksum (recorded in ``CURRENT``)."""
+    buffer = io.BytesIO()
+    np.save(buffer, array)
+    data = buffer.getvalue()
+    write_new(path, data)
+    return checksum(data)
+
+
+def _read_npy(path: Path, stored: str | None, rows: int) -> np.ndarray:
+    """A deletion file, checked against its checksum (when ``CURRENT`` records one) and the segment's rows."""
+    data = path.read_bytes()
+    if stored is not None and checksum(data) != stored:
+        raise SegmentDamaged(f"the deletion file {path.name} fails its checksum")
+    deleted = np.load(io.BytesIO(data))
+    if deleted.ndim != 1 or (len(deleted) and (int(deleted.min()) < 0 or int(deleted.max()) >= rows)):
+        raise SegmentDamaged(f"the deletion file {path.name} names rows its segment does not have")
+    return deleted
+
+
+def _state_checksum(state: dict) -> str:
+    return checksum(json.dumps(state, sort_keys=True).encode("utf-8"))
+
+
+def _what(exc: BaseException) -> str:
+    """A few words on what is damaged, for :class:`IndexCorrupted`."""
+    if isinstance(exc, SegmentDamaged):
+        return str(exc)
+    return f"the keyword index cannot be read ({type(exc).__name__})"
 
 
 def _fsync_dir(path: Path) -> None:

@@ -7,6 +7,9 @@ chunk) and the postings by term in CSR form: ``indptr`` (term -> slice), ``docs`
 frequency). Rows deleted later are recorded outside the segment (see :mod:`rag_bot.index.keywords`). Raw term
 frequencies, not precomputed scores, are kept so that BM25 is scored with the statistics of the whole index at
 query time: a new segment changes no other.
+
+Each segment carries checksums (CRC-32) of its header and of every array, verified once when a process maps it
+(:func:`load`): a truncated or garbled segment is reported (:class:`SegmentDamaged`), never served.
 """
 
 from __future__ import annotations
@@ -19,8 +22,11 @@ from pathlib import Path
 
 import numpy as np
 
+from rag_bot.index.durable import checksum
+
 MAX_TF = np.iinfo(np.uint16).max
-MAGIC = b"RBKWSEG1"
+MAGIC = b"RBKWSEG2"  # with checksums
+MAGIC_V1 = b"RBKWSEG1"  # before checksums: still read, not verified
 _ARRAYS = ("ids", "ids_sorted", "ids_rows", "date_int", "language", "lengths", "indptr", "docs", "tf")
 
 
@@ -131,18 +137,20 @@ def merge(parts: Sequence[tuple[SegmentArrays, np.ndarray | None]]) -> SegmentAr
 def write(arrays: SegmentArrays, path: Path) -> None:
     """Write a segment file (the caller renames it into place): one file, one fsync.
 
-    Layout: ``MAGIC``, the header's length (8 bytes, little endian), a JSON header (the vocabulary and, per array,
-    dtype, shape and offset), then the arrays, each aligned to 64 bytes so that it can be memory-mapped."""
+    Layout: ``MAGIC``, the header's length (8 bytes, little endian), the header's checksum (8 hex digits), a JSON
+    header (the vocabulary and, per array, dtype, shape, offset and checksum), then the arrays, each aligned to 64
+    bytes so that it can be memory-mapped."""
     header: dict = {"terms": arrays.terms, "arrays": {}}
     offset = 0
     for name in _ARRAYS:
         arr = np.ascontiguousarray(getattr(arrays, name))
-        header["arrays"][name] = [arr.dtype.str, list(arr.shape), offset]
+        header["arrays"][name] = [arr.dtype.str, list(arr.shape), offset, checksum(arr.tobytes())]
         offset += -(-arr.nbytes // 64) * 64
+    header["size"] = offset
     blob = json.dumps(header, ensure_ascii=False).encode("utf-8")
-    start = -(-(len(MAGIC) + 8 + len(blob)) // 64) * 64
+    start = -(-(len(MAGIC) + 16 + len(blob)) // 64) * 64
     with open(path, "wb") as fh:
-        fh.write(MAGIC + len(blob).to_bytes(8, "little") + blob)
+        fh.write(MAGIC + len(blob).to_bytes(8, "little") + checksum(blob).encode("ascii") + blob)
         for name in _ARRAYS:
             arr = np.ascontiguousarray(getattr(arrays, name))
             fh.seek(start + header["arrays"][name][2])
@@ -152,20 +160,41 @@ def write(arrays: SegmentArrays, path: Path) -> None:
         os.fsync(fh.fileno())
 
 
-def load(path: Path) -> SegmentArrays:
-    """A segment, memory-mapped (pages are read on first use; all readers share them)."""
+class SegmentDamaged(ValueError):
+    """A segment file is truncated, garbled or not a segment (``str()``: what is wrong, in a few words)."""
+
+
+def load(path: Path, verify: bool = True) -> SegmentArrays:
+    """A segment, memory-mapped (pages are read on first use; all readers share them). With ``verify`` (readers,
+    once per segment and process) every checksum is checked first: :class:`SegmentDamaged` when one fails."""
     with open(path, "rb") as fh:
-        if fh.read(len(MAGIC)) != MAGIC:
-            raise ValueError(f"{path} is not a keyword segment")
+        magic = fh.read(len(MAGIC))
+        if magic not in (MAGIC, MAGIC_V1):
+            raise SegmentDamaged(f"keyword segment {path.name} does not start like a segment")
         size = int.from_bytes(fh.read(8), "little")
-        header = json.loads(fh.read(size).decode("utf-8"))
-    start = -(-(len(MAGIC) + 8 + size) // 64) * 64
+        stored = fh.read(8).decode("ascii", "replace") if magic == MAGIC else None
+        blob = fh.read(size) if size < 1 << 34 else b""
+        total = os.fstat(fh.fileno()).st_size
+    if stored is not None and (len(blob) != size or checksum(blob) != stored):
+        raise SegmentDamaged(f"the header of keyword segment {path.name} fails its checksum")
+    try:
+        header = json.loads(blob.decode("utf-8"))
+    except ValueError:
+        raise SegmentDamaged(f"the header of keyword segment {path.name} is not readable") from None
+    start = -(-(len(magic) + (16 if stored is not None else 8) + size) // 64) * 64
+    if stored is not None and start + int(header.get("size", 0)) != total:
+        raise SegmentDamaged(f"keyword segment {path.name} has {total} bytes, not {start + header['size']}")
     arrays = {}
-    for name, (dtype, shape, offset) in header["arrays"].items():
+    for name, (dtype, shape, offset, *crc) in header["arrays"].items():
         if int(np.prod(shape)) == 0:
             arrays[name] = np.zeros(shape, dtype=dtype)
-        else:
+            continue
+        try:
             arrays[name] = np.memmap(path, dtype=dtype, mode="r", offset=start + offset, shape=tuple(shape))
+        except ValueError:  # the file is shorter than the array
+            raise SegmentDamaged(f"keyword segment {path.name} is truncated") from None
+        if verify and crc and checksum(memoryview(arrays[name]).cast("B")) != crc[0]:
+            raise SegmentDamaged(f"the {name} array of keyword segment {path.name} fails its checksum")
     return SegmentArrays(terms=header["terms"], **arrays)
 
 

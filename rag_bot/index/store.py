@@ -1,28 +1,27 @@
-"""The index as one object: vectors (Chroma), keywords (BM25 snapshots) and the manifest, side by side."""
+"""The read side of an index: vectors (Chroma), keywords (BM25 segments) and the manifest, side by side.
+
+Every change goes through :class:`rag_bot.index.writer.IndexWriter`; this class only reads (and shows readers only
+what the saved manifest commits).
+"""
 
 from __future__ import annotations
 
-import fcntl
-import json
 import os
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from rag_bot.config import Settings
-from rag_bot.index.durable import replace_atomically
+from rag_bot.index.errors import IndexBusy, IndexCorrupted
+from rag_bot.index.folder import check_folder
 from rag_bot.index.keywords import KeywordIndex
-from rag_bot.index.manifest import DocumentChunks, Manifest, read_committed, without_gc
-from rag_bot.index.vectors import VectorIndex
+from rag_bot.index.manifest import NAME, DocumentChunks, Manifest, ManifestError, read_committed, without_gc
+from rag_bot.index.vectors import IndexModelMismatch, VectorIndex, chroma_where, date_int, matches
 
+# the read side's names for the layers above (retrieval, evaluation, front ends): they import nothing else here
+__all__ = ["DocumentChunks", "IndexBusy", "IndexModelMismatch", "IndexStore", "Manifest", "VectorIndex",
+           "chroma_where", "date_int", "has_index", "matches", "saved_manifest"]
 # the saved manifest as readers use it: committed chunk ids, documents by id, documents by date
 CommittedState = tuple[frozenset[str], dict[str, DocumentChunks], list[DocumentChunks] | None]
-SETTLED = "settled.json"  # written by the ingester: whether its last run ended with the stores in agreement
-
-
-class IndexBusy(RuntimeError):
-    """Another ingestion holds the index."""
 
 
 class IndexStore:
@@ -30,14 +29,18 @@ class IndexStore:
 
     Readers (``committed_only=True``, the default) see only chunks the saved manifest holds: vectors an
     interrupted or running ingestion wrote but has not committed are never returned by search, ``get`` or
-    ``get_where`` (:meth:`committed_ids`). The ingester opens the store with ``committed_only=False``.
+    ``get_where`` (:meth:`committed_ids`). The index writer opens it with ``committed_only=False``.
     """
 
     def __init__(self, settings: Settings, embedding_model: str | None, committed_only: bool = True) -> None:
         self.settings = settings
         self.root = Path(settings.index_dir)
+        try:
+            check_folder(self.root)  # nothing is created in a folder that is not an index (NotAnIndex)
+        except IndexCorrupted:
+            pass  # ours, damaged: reading says so, the writer repairs it
         self.root.mkdir(parents=True, exist_ok=True)
-        self.manifest_path = self.root / "manifest.json"
+        self.manifest_path = self.root / NAME
         self._committed: CommittedState | None = None
         self._committed_stamp: tuple[int, int, int] | None = None
         self._committed_lock = threading.Lock()
@@ -49,11 +52,15 @@ class IndexStore:
         self.keywords = KeywordIndex(self.root / "keyword", engine=settings.keyword_engine)
 
     def load_manifest(self) -> Manifest:
-        return Manifest.load(self.manifest_path)
+        """The saved manifest (a copy: changing it changes nothing on disk)."""
+        try:
+            return Manifest.load(self.manifest_path)
+        except ManifestError as exc:
+            raise IndexCorrupted(self.root, str(exc)) from None
 
     def committed_ids(self) -> frozenset[str] | None:
         """Chunk ids of the saved manifest, reloaded when the file changes; None when there is no manifest (an
-        index not written by the ingester, e.g. a benchmark's: then every chunk is visible). The ingester saves a
+        index not written by the index writer, e.g. a benchmark's: then every chunk is visible). The writer saves a
         manifest before it writes its first vector, so an interrupted first run shows nothing."""
         state = self._committed_state()
         return None if state is None else state[0]
@@ -78,7 +85,10 @@ class IndexStore:
         with self._committed_lock:
             if stamp != self._committed_stamp or self._committed is None:
                 with without_gc():
-                    ids, docs = read_committed(self.manifest_path)
+                    try:
+                        ids, docs = read_committed(self.manifest_path)
+                    except ManifestError as exc:
+                        raise IndexCorrupted(self.root, str(exc)) from None
                     ordered = sorted(docs.values(), key=lambda d: (d.date or "", d.doc_id))
                 complete = sum(len(d.chunk_ids) for d in ordered) == len(ids)
                 self._committed = (ids, docs, ordered if complete else None)
@@ -93,33 +103,22 @@ class IndexStore:
             return None
         return st.st_mtime_ns, st.st_ino, st.st_size
 
-    def settled(self) -> bool:
-        """Whether the last ingestion ended and nothing was written since (the manifest is the one it saved): then
-        Chroma, the keyword index and the manifest hold the same chunks, and the next run need not compare them
-        (reading every id of Chroma and of the keyword index costs seconds at 300k chunks)."""
-        try:
-            state = json.loads((self.root / SETTLED).read_text(encoding="utf-8"))
-        except (FileNotFoundError, ValueError):
-            return False
-        if not isinstance(state, dict):  # not what a run writes: compare the stores
-            return False
-        stamp = self._manifest_stamp()
-        return state.get("settled") is True and state.get("manifest") == (list(stamp) if stamp else None)
 
-    def mark_settled(self, settled: bool) -> None:
-        """Record (atomically, durably) that a run ends with the stores in agreement, or that one is writing."""
-        state = {"settled": settled, "manifest": self._manifest_stamp() if settled else None}
-        replace_atomically(self.root / SETTLED, json.dumps(state).encode("utf-8"))
+def has_index(index_dir: Path | str) -> bool:
+    """Whether ``index_dir`` holds an index (its manifest; a damaged one too: reading it then says so); read
+    commands never create one. :class:`NotAnIndex` when the folder holds files that are not an index's."""
+    root = Path(index_dir)
+    try:
+        check_folder(root)
+    except IndexCorrupted:
+        pass
+    return (root / NAME).is_file()
 
-    @contextmanager
-    def writer_lock(self) -> Iterator[None]:
-        """One ingester at a time per index directory (readers never wait)."""
-        with open(self.root / ".ingest.lock", "w") as fh:
-            try:
-                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise IndexBusy(f"Another ingestion is running on {self.root}; try again when it ends.") from None
-            try:
-                yield
-            finally:
-                fcntl.flock(fh, fcntl.LOCK_UN)
+
+def saved_manifest(index_dir: Path | str) -> Manifest:
+    """The saved manifest of the index in ``index_dir`` (empty when there is none), read without opening the stores;
+    :class:`IndexCorrupted` when it is damaged."""
+    try:
+        return Manifest.load(Path(index_dir) / NAME)
+    except ManifestError as exc:
+        raise IndexCorrupted(Path(index_dir), str(exc)) from None

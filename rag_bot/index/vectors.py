@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from rag_bot.errors import UserError
 from rag_bot.index.types import Hit, SearchFilters
 
 log = logging.getLogger(__name__)
@@ -17,7 +18,7 @@ Passing = Callable[[Sequence[str], SearchFilters], tuple[set[str], list[str]]]
 MAX_HIDDEN_PROBE = 2000  # extra neighbours fetched to step over chunks not committed yet (during a big re-ingest)
 
 
-class IndexModelMismatch(RuntimeError):
+class IndexModelMismatch(UserError, RuntimeError):
     """The configured embedding model differs from the one the index was built with."""
 
 

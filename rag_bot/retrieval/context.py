@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-from rag_bot.index.manifest import DocumentChunks
-from rag_bot.index.vectors import VectorIndex, chroma_where, date_int, matches
+from rag_bot.index.store import DocumentChunks, VectorIndex, chroma_where, date_int, matches
 from rag_bot.retrieval.types import Hit, Passage, SearchFilters
 
 ChunkIds = Callable[[str], Sequence[str] | None]  # doc_id -> the document's chunk ids in order (None: unknown)

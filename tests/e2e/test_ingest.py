@@ -16,9 +16,10 @@ from ingest.budget import Budget
 from ingest.chunking import CHUNKER_VERSION
 from ingest.documents import Chunk, compose, make_chunks, split_documents
 from ingest.loaders import load_bytes
-from ingest.pipeline import _entries_for, ingest_paths
+from ingest.pipeline import ingest_paths
 from rag_bot.index.store import IndexStore
 from rag_bot.index.vectors import IndexModelMismatch
+from rag_bot.index.writer import entries_for
 from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
 from tests.conftest import REPO
@@ -298,7 +299,7 @@ def write_version_1_index(corpus: Path, settings) -> dict:
                                                                                  embedder.token_count)]
         store.vectors.add([c.id for c in chunks], embedder.embed_passages([c.embed_text for c in chunks]),
                           [c.text for c in chunks], [c.metadata for c in chunks])
-        entries += _entries_for(chunks)
+        entries += entries_for(chunks)
         files[source] = {"content_hash": digest, "chunk_ids": [c.id for c in chunks], "size": len(data),
                          "root": str(corpus.resolve()), "chunking": f"v{CHUNKER_VERSION}/{budget}",
                          "documents": [{"doc_id": c.metadata["doc_id"], "title": c.metadata["title"],

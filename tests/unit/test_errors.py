@@ -11,6 +11,7 @@ import importlib
 import inspect
 import pkgutil
 import re
+from pathlib import Path
 
 import pytest
 
@@ -19,18 +20,16 @@ import rag_bot
 from rag_bot.errors import ModelNotAllowed, NoIndexError, QuestionTooLong, UnknownLanguage, UserError
 from rag_bot.frontends import cli
 from rag_bot.frontends.failures import user_message
+from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
 from rag_bot.memory.errors import MemoryBusyError, MemoryUnavailableError
 
 # Internal control flow, caught inside its own module and never shown to anyone.
 INTERNAL = {
     "ingest.zip_package.Refused",  # stops an expat parse; reading() turns it into a LoadError with the reason
+    "rag_bot.index.manifest.ManifestError",  # the index's reader/writer turn it into IndexCorrupted / NotAnIndex
+    "rag_bot.index.segments.SegmentDamaged",  # likewise: the keyword index reports it as IndexCorrupted
 }
-# Still to derive from UserError: rag_bot/index/ is being rewritten on the index-writer branch (issue 25). The
-# front ends handle them through rag_bot.frontends.failures._not_yet_user_errors meanwhile. Remove after merging.
-PENDING = {
-    "rag_bot.index.store.IndexBusy",
-    "rag_bot.index.vectors.IndexModelMismatch",
-}
+PENDING: set[str] = set()  # classes still to derive from UserError (none left)
 
 
 def _project_exceptions() -> dict[str, type[BaseException]]:
@@ -72,7 +71,9 @@ def _one_sentence(text: str) -> bool:
 def _samples() -> list[UserError]:
     samples: list[UserError] = [QuestionTooLong(5000, 4000), NoIndexError("/srv/index"), MemoryUnavailableError(),
                                 MemoryBusyError.for_path("/srv/chat.db", 5.0), UnknownLanguage("xx", ("en", "hi")),
-                                ModelNotAllowed("answer_model", "m-" * 40, ["gemini-2.5-flash"])]
+                                ModelNotAllowed("answer_model", "m-" * 40, ["gemini-2.5-flash"]),
+                                IndexBusy(Path("idx")), NotAnIndex(Path("notes"), "todo.txt"),
+                                IndexCorrupted(Path("idx"), "manifest.json fails its checksum"), IndexDiskFull(Path("idx"))]
     for cls in PROJECT.values():
         if issubclass(cls, UserError) and cls not in {type(s) for s in samples}:
             samples.append(cls("corrupt DOCX: malformed XML\n(line 3)"))  # a loader-style clause on two lines
@@ -149,10 +150,10 @@ def test_a_setting_out_of_bounds_is_one_sentence_naming_the_variable(monkeypatch
     assert sentence.startswith("The setting RAG_BOT_TOP_K=") and _one_sentence(sentence)
 
 
-def test_pending_index_errors_are_still_shown_as_their_sentence():
-    from rag_bot.index.store import IndexBusy
+def test_index_errors_are_shown_as_their_sentence():
+    from rag_bot.index.errors import IndexBusy
     from rag_bot.index.vectors import IndexModelMismatch
 
-    busy = "Another ingestion is running on idx; try again when it ends."
-    assert user_message(IndexBusy(busy)) == busy
-    assert user_message(IndexModelMismatch("The index was built with model a, not b.")) is not None
+    assert user_message(IndexBusy(Path("idx"))) == "Another ingestion is running on idx; try again when it ends."
+    assert user_message(IndexModelMismatch("The index was built with model a, not b.")) == (
+        "The index was built with model a, not b.")

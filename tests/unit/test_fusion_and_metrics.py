@@ -4,7 +4,7 @@ import math
 
 import pytest
 
-from rag_bot.retrieval.evaluate import mrr_at, ndcg_at, precision_at_1, recall_at
+from rag_bot.evaluation.retrieval import mrr_at, ndcg_at, precision_at_1, recall_at
 from rag_bot.retrieval.fusion import evidence_fusion, fuse, keyword_ceiling, score_fusion, weighted_rrf
 
 DENSE = [("a", 0.9), ("b", 0.8), ("c", 0.7)]

@@ -1,5 +1,8 @@
-"""Dependencies run one way: no import cycle in ``rag_bot/`` and ``ingest/``, and the index layer imports nothing
-from the layers above it.
+"""Dependencies run one way: no import cycle in ``rag_bot/`` and ``ingest/``, the index layer imports nothing from
+the layers above it, ``rag_bot`` (retrieval included) never imports ``ingest``, and only ``rag_bot/index/`` touches
+the index's parts (the writer rule): no other module imports ``chromadb`` or the index's internals (vectors,
+keywords, segments, manifest, durable writes, folder layout), writes through a store's ``vectors`` or
+``keywords``, or names an index file (``manifest.json``...).
 
 The graph is read from the source with :mod:`ast` (nothing is imported): every ``import`` and ``from ... import``
 counts, module level or inside a function, except those under ``if TYPE_CHECKING:`` (never executed). An import
@@ -18,13 +21,29 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("rag_bot", "ingest")
 # layer -> the layers above it, which it must never import (TYPE_CHECKING imports included: a type is a dependency)
-FORBIDDEN = {"rag_bot.index": ("rag_bot.retrieval", "rag_bot.agent", "rag_bot.frontends")}
+FORBIDDEN = {"rag_bot.index": ("rag_bot.retrieval", "rag_bot.agent", "rag_bot.frontends"),
+             "rag_bot": ("ingest",),  # front ends reach ingestion through rag_bot.ingestion (entry points)
+             "rag_bot.retrieval": ("ingest", "rag_bot.evaluation")}  # retrieval depends on the index only
+# the writer rule: modules outside rag_bot/index reach an index through rag_bot.index.store (read) and
+# rag_bot.index.writer (write) and its value types, never through these
+INDEX = "rag_bot.index"
+INDEX_INTERNALS = ("chromadb", "rag_bot.index.vectors", "rag_bot.index.keywords", "rag_bot.index.segments",
+                   "rag_bot.index.manifest", "rag_bot.index.durable", "rag_bot.index.folder")
+WRITES = ("add", "delete", "apply", "publish", "rebuild")  # the parts' writing methods: only the writer calls them
+INDEX_FILE_NAMES = ("manifest.json", "manifest.backup.json", "settled.json", ".ingest.lock")
+# checked besides the packages: the tools (scripts). tests/ and benchmarks/ are exempt as a whole: tests inspect
+# the parts on purpose (checksums, segments, a version-1 index built by hand), benchmarks build 300k-1M chunk
+# indexes from the parts and time each part.
+SCRIPTS = ("tools",)
+EXEMPT = {
+    "tools.study_retrieval": "a retrieval study that swaps the writer's keyword entries for another composition",
+}
 
 
-def module_files(root: Path = ROOT) -> dict[str, Path]:
-    """Dotted module name -> file, for every module of :data:`PACKAGES` (a package is its ``__init__.py``)."""
+def module_files(root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> dict[str, Path]:
+    """Dotted module name -> file, for every module of ``packages`` (a package is its ``__init__.py``)."""
     found = {}
-    for package in PACKAGES:
+    for package in packages:
         for path in sorted((root / package).rglob("*.py")):
             parts = path.relative_to(root).with_suffix("").parts
             if parts[-1] == "__init__":
@@ -140,6 +159,29 @@ def _cycle_in(graph: dict[str, set[str]], component: set[str]) -> list[str]:
     raise AssertionError(f"no cycle in component {sorted(component)}")
 
 
+def touches_the_index(files: dict[str, Path]) -> list[str]:
+    """``module: what`` for each module outside :data:`INDEX` (and not :data:`EXEMPT`) that imports an index
+    internal (TYPE_CHECKING included) or holds an index file's name as a string."""
+    found = []
+    for module, path in sorted(files.items()):
+        if module == INDEX or module.startswith(INDEX + ".") or module in EXEMPT:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in _imports(tree, skip_type_checking=False):
+            for target in _targets(node, module, path.name == "__init__.py"):
+                hit = next((i for i in INDEX_INTERNALS if target == i or target.startswith(i + ".")), None)
+                if hit:
+                    found.append(f"{module}: imports {target}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in WRITES \
+                    and isinstance(node.func.value, ast.Attribute) and node.func.value.attr in ("vectors", "keywords"):
+                found.append(f"{module}: writes through .{node.func.value.attr}.{node.func.attr}()")
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                named = [name for name in INDEX_FILE_NAMES if name in node.value]
+                found += [f"{module}: names {name}" for name in named]
+    return sorted(set(found))
+
+
 # --- the rules -------------------------------------------------------------------------------------------------
 def test_no_import_cycle() -> None:
     graph = import_graph(module_files())
@@ -147,12 +189,23 @@ def test_no_import_cycle() -> None:
     assert not found, "import cycles:\n" + "\n".join(" -> ".join(cycle) for cycle in found)
 
 
-def test_index_imports_nothing_from_the_layers_above() -> None:
-    graph = import_graph(module_files(), skip_type_checking=False)
-    wrong = [f"{module} -> {target}" for layer, above in FORBIDDEN.items()
-             for module, targets in sorted(graph.items()) if module == layer or module.startswith(layer + ".")
-             for target in sorted(targets) if any(target == up or target.startswith(up + ".") for up in above)]
-    assert not wrong, "the index layer imports an upper layer:\n" + "\n".join(wrong)
+def against_the_flow(graph: dict[str, set[str]]) -> list[str]:
+    """``module -> target`` for every import :data:`FORBIDDEN` forbids."""
+    return sorted({f"{module} -> {target}" for layer, above in FORBIDDEN.items()
+                   for module, targets in graph.items() if module == layer or module.startswith(layer + ".")
+                   for target in targets if any(target == up or target.startswith(up + ".") for up in above)})
+
+
+def test_no_import_against_the_data_flow() -> None:
+    wrong = against_the_flow(import_graph(module_files(), skip_type_checking=False))
+    assert not wrong, "imports against the data flow:\n" + "\n".join(wrong)
+
+
+def test_only_the_index_touches_its_parts() -> None:
+    files = {**module_files(), **module_files(packages=SCRIPTS)}
+    assert set(EXEMPT) <= set(files), "an exemption names a module that does not exist"
+    wrong = touches_the_index(files)
+    assert not wrong, "outside rag_bot/index, use IndexStore (reads) or IndexWriter (writes):\n" + "\n".join(wrong)
 
 
 # --- the checker itself, on small trees: it finds what it must and nothing else ---------------------------------
@@ -181,3 +234,32 @@ def _tree(tmp_path: Path, files: dict[str, str]) -> dict[str, Path]:
 ])
 def test_cycle_finder_on_small_trees(tmp_path: Path, files: dict[str, str], expected: list[list[str]]) -> None:
     assert cycles(import_graph(_tree(tmp_path, files))) == expected
+
+
+@pytest.mark.parametrize(("files", "expected"), [
+    ({"rag_bot/__init__.py": "", "rag_bot/retrieval/__init__.py": "", "rag_bot/retrieval/x.py": "import chromadb\n"},
+     ["rag_bot.retrieval.x: imports chromadb"]),
+    ({"rag_bot/__init__.py": "", "ingest/__init__.py": "",
+      "ingest/p.py": "def f():\n    from rag_bot.index.manifest import Manifest\n"},
+     ["ingest.p: imports rag_bot.index.manifest", "ingest.p: imports rag_bot.index.manifest.Manifest"]),
+    ({"rag_bot/__init__.py": "", "rag_bot/f.py": "from rag_bot.index import keywords\nP = 'idx/manifest.json'\n"},
+     ["rag_bot.f: imports rag_bot.index.keywords", "rag_bot.f: names manifest.json"]),
+    ({"ingest/__init__.py": "", "ingest/p.py": "def f(store):\n    store.vectors.add([], [], [], [])\n"
+      "    store.keywords.search('q')\n"},
+     ["ingest.p: writes through .vectors.add()"]),  # reading through the store is fine, writing is the writer's
+    ({"rag_bot/__init__.py": "", "rag_bot/index/__init__.py": "", "rag_bot/index/w.py":
+      "import chromadb\nfrom rag_bot.index import segments\nN = 'manifest.json'\n",
+      "rag_bot/r.py": "from rag_bot.index.store import IndexStore\nfrom rag_bot.index.writer import IndexWriter\n"},
+     []),  # inside the index anything goes; outside, the store and the writer are the doors
+])
+def test_writer_rule_checker_on_small_trees(tmp_path: Path, files: dict[str, str], expected: list[str]) -> None:
+    assert touches_the_index(_tree(tmp_path, files)) == expected
+
+
+def test_data_flow_checker_on_small_trees(tmp_path: Path) -> None:
+    files = _tree(tmp_path, {"rag_bot/__init__.py": "", "rag_bot/retrieval/__init__.py": "",
+                             "rag_bot/retrieval/e.py": "from ingest.pipeline import run\n",
+                             "rag_bot/frontends/__init__.py": "", "rag_bot/frontends/c.py": "import ingest\n",
+                             "ingest/__init__.py": "", "ingest/pipeline.py": "from rag_bot.index.writer import W\n"})
+    assert against_the_flow(import_graph(files, skip_type_checking=False)) == [
+        "rag_bot.frontends.c -> ingest", "rag_bot.retrieval.e -> ingest", "rag_bot.retrieval.e -> ingest.pipeline"]

@@ -25,15 +25,15 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from ingest.loaders import SUPPORTED
 from rag_bot.frontends.telegram.chats import addressed, backend_of, ui_language
 from rag_bot.frontends.telegram.sending import send_text, with_retry
 from rag_bot.frontends.telegram.texts import t
+from rag_bot.ingestion import supported_suffixes
 from rag_bot.safe_text import clean_line
 
 log = logging.getLogger(__name__)
 
-ALLOWED_SUFFIXES = tuple(sorted(SUPPORTED))  # what ingestion reads: one list
+ALLOWED_SUFFIXES = tuple(sorted(supported_suffixes()))  # what ingestion reads: one list
 _KEPT_PUNCTUATION = set(" ._-()")
 _JOINERS = {"\u200c", "\u200d"}  # ZWNJ / ZWJ shape Devanagari conjuncts
 _RUNS = re.compile(r"([ _])[ _]+")
@@ -132,7 +132,7 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     target = store_upload(upload_dir, name, data)
     log.info("admin %s uploaded %s (%d bytes)", user.id, target, len(data))
 
-    from rag_bot.index.store import IndexBusy
+    from rag_bot.index.errors import IndexBusy
 
     folders = (upload_dir, Path(settings.index_dir), Path.cwd(), Path.home())
     try:

@@ -6,7 +6,6 @@ Used by ``rag-bot eval retrieval`` and by the evaluation notebook (one implement
 from __future__ import annotations
 
 import csv
-import hashlib
 import json
 import math
 from collections.abc import Callable, Iterable
@@ -16,14 +15,13 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 from tqdm import tqdm
 
-from ingest.loaders import LoadedFile, Page
-from ingest.pipeline import Ingester, IngestSummary, SourceItem
 from rag_bot.config import Settings
+from rag_bot.ingestion import IngestReport, Record, ingest_records
 from rag_bot.retrieval.hybrid import HybridRetriever, Mode
 from rag_bot.retrieval.types import SearchFilters
 
 if TYPE_CHECKING:
-    from rag_bot.index.manifest import Manifest
+    from rag_bot.index.store import Manifest
     from rag_bot.models.embeddings import Embedder
 
 MODES: tuple[Mode, ...] = ("dense", "keyword", "hybrid")
@@ -85,18 +83,10 @@ def load_beir(directory: Path, split: str = "test") -> Dataset:
     return Dataset(corpus=corpus, queries=queries, qrels=qrels, name=directory.name)
 
 
-def ingest_corpus(dataset: Dataset, settings: Settings, progress: bool = True) -> IngestSummary:
+def ingest_corpus(dataset: Dataset, settings: Settings, progress: bool = True) -> IngestReport:
     """Index the corpus with the normal pipeline; each document's ``source`` is its ``_id``."""
-    def loader(title: str, body: str) -> Callable[[], LoadedFile]:
-        return lambda: LoadedFile([Page(body)], title=title or None)
-
-    items = []
-    for doc_id, doc in dataset.corpus.items():
-        body = doc["text"]
-        digest = hashlib.sha256(f"{doc['title']}\x00{body}".encode()).hexdigest()
-        items.append(SourceItem(source=doc_id, root=f"beir:{dataset.name}", content_hash=digest, size=len(body),
-                                load=loader(doc["title"], body)))
-    return Ingester(settings, progress=progress).run(items)
+    records = [Record(doc_id, doc["title"], doc["text"]) for doc_id, doc in dataset.corpus.items()]
+    return ingest_records(f"beir:{dataset.name}", records, settings, progress=progress)
 
 
 def doc_ranking(retriever: HybridRetriever, dense: Ranking, keyword: Ranking, mode: Mode, k: int,

@@ -1,0 +1,349 @@
+"""IndexWriter: the only way to change an index (add, replace and remove whole files' chunks), and its repair.
+
+Order of writes (write new, then delete old), owned here:
+1. new chunk vectors are upserted into Chroma (:meth:`IndexWriter.write_vectors`; readers do not see them yet);
+2. the manifest records the file's new chunk ids (:meth:`IndexWriter.commit_file`, saved by
+   :meth:`IndexWriter.checkpoint` and at the end: the commit point, written atomically with a checksum);
+3. at the end of the run the keyword index applies the run's change (new segment + deletions, one atomic switch);
+4. only then are replaced and removed chunks deleted from Chroma.
+A run killed anywhere leaves Chroma a superset of the manifest; the next writer's repair applies the difference
+between the keyword index and the manifest and deletes Chroma's orphans, so Chroma ids == keyword ids == manifest ids
+again. A run that ends records so (``settled.json``, with the manifest it saved), and the next writer skips that
+comparison (it reads every id: seconds at 300k chunks) when the record holds and the three stores count the same.
+
+Before it touches anything the writer checks that the folder is an index, or empty, or new (:func:`check_folder`):
+a folder holding anything else (a typo in ``--index-dir``) is refused with one sentence, and the writer only ever
+deletes files it names itself (temporary files of its durable writes, its keyword segments).
+
+Damage (a file failing its checksum, a truncated segment, an unreadable ``CURRENT`` or manifest) is repaired from
+Chroma, which holds every chunk's text and metadata: the keyword index is rebuilt from the committed chunks' stored
+text (the keyword text is the stored text with the head the writer recorded in ``kw_head``: exact, no re-chunking
+and no source file needed, so a repair also works when the files are gone); a damaged manifest is replaced by the
+copy saved when the last run ended (``manifest.backup.json``), whose files still in Chroma are kept (the files
+committed after it are indexed again by the next ingest).
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import json
+import logging
+import os
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import numpy as np
+
+from rag_bot.config import Settings
+from rag_bot.index.durable import replace_atomically
+from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
+from rag_bot.index.folder import BACKUP, LOCK, SETTLED, check_folder, own_temporary
+from rag_bot.index.keyword_text import IndexedChunk, entries_for, keyword_entry, keyword_head, keyword_text
+from rag_bot.index.keywords import KeywordEntry
+from rag_bot.index.manifest import FileRecord, Manifest, ManifestError, file_key
+from rag_bot.index.store import IndexStore
+from rag_bot.index.types import Hit
+
+__all__ = ["FileRecord", "IndexWriter", "IndexedChunk", "check_folder", "check_index", "entries_for", "file_key",
+           "repair_index"]
+log = logging.getLogger(__name__)
+Hook = Callable[[str, str], None]  # (step, file key): "saved" after a manifest save, "published" after the keywords
+RESERVE = 32 << 20  # bytes left free for Chroma's own upkeep (see IndexWriter._room_for)
+LOW_SPACE = 1 << 20  # bytes: a write that fails with less free space than this failed for want of space
+
+
+class IndexWriter:
+    """The single writer of one index folder (a context manager: ``with IndexWriter(...) as writer:``).
+
+    Entering checks the folder, takes the writer lock (:class:`IndexBusy` when another writer holds it), removes
+    leftovers of a crash, and repairs what an interrupted or damaged write left (``repaired`` counts the fixes,
+    ``problems`` says what was damaged). Leaving without an error ends the run: the manifest is saved, the keyword
+    index publishes the run's change, replaced chunks are deleted from Chroma. Leaving on an error keeps what was
+    last saved (the next writer repairs the rest); a full disk becomes :class:`IndexDiskFull`.
+    """
+
+    def __init__(self, settings: Settings, embedding_model: str | None, hook: Hook | None = None,
+                 force_repair: bool = False) -> None:
+        self.settings = settings
+        self.force_repair = force_repair
+        self.embedding_model = embedding_model
+        self.root = Path(settings.index_dir)
+        self.hook = hook or (lambda step, key: None)
+        self.repaired = 0
+        self.problems: list[str] = []
+        self._lock: Any = None
+        self._to_delete: set[str] = set()
+        self._entries: dict[str, KeywordEntry] = {}
+        self._changed = False
+
+    # --- opening and closing ------------------------------------------------------------------------------------
+    def __enter__(self) -> IndexWriter:
+        with _disk_full_is_one_sentence(self.root):
+            self._open()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        try:
+            if kind is None:
+                with _disk_full_is_one_sentence(self.root):
+                    self._finish()
+        finally:
+            self._release()
+        if exc is not None and _is_disk_full(exc, self.root):
+            raise IndexDiskFull(self.root) from exc
+
+    def _open(self) -> None:
+        try:
+            check_folder(self.root)
+        except IndexCorrupted:  # ours and damaged: the repair below is the way back
+            pass
+        self.root.mkdir(parents=True, exist_ok=True)
+        self._acquire()
+        try:
+            for name in os.listdir(self.root):  # temporary files of a crashed durable write: only ours
+                if own_temporary(name):
+                    (self.root / name).unlink(missing_ok=True)
+            self.store = IndexStore(self.settings, self.embedding_model, committed_only=False)
+            self.manifest = self._load_manifest()
+            if self.embedding_model:
+                self.manifest.embedding_model = self.embedding_model
+            if not self.store.manifest_path.exists():  # readers then show only what it commits
+                self.checkpoint()
+            agree = self._settled()
+            self._mark_settled(False)  # from here until the end of the run, a crash leaves work to repair
+            if not agree or self.force_repair:
+                self.repaired += self._repair()
+        except BaseException:
+            self._release()
+            raise
+
+    def _acquire(self) -> None:
+        handle = open(self.root / LOCK, "w")  # noqa: SIM115 - held until _release
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            raise IndexBusy(self.root) from None
+        self._lock = handle
+
+    def _release(self) -> None:
+        if self._lock is not None:
+            fcntl.flock(self._lock, fcntl.LOCK_UN)
+            self._lock.close()
+            self._lock = None
+
+    def _finish(self) -> None:
+        self.checkpoint()
+        if self._changed:
+            wanted = self.manifest.chunk_ids()
+            self.store.keywords.apply(add=[e for e in self._entries.values() if e.id in wanted],
+                                      remove=self._to_delete - wanted)
+            self.hook("published", "")
+            self.store.vectors.delete(self._to_delete - wanted)
+        if self._changed or self.repaired or not (self.root / BACKUP).exists():
+            replace_atomically(self.root / BACKUP, self.store.manifest_path.read_bytes())
+        self._mark_settled(True)
+
+    # --- what is indexed ----------------------------------------------------------------------------------------
+    def record(self, key: str) -> FileRecord | None:
+        """The committed record of the file ``key`` (None when it is not indexed)."""
+        return self.manifest.files.get(key)
+
+    def keys(self) -> list[str]:
+        return list(self.manifest.files)
+
+    def stored_vectors(self, ids: Sequence[str]) -> list[tuple[Hit, np.ndarray]]:
+        """Stored chunks with their vectors (a producer reuses a vector whose embedded text is unchanged)."""
+        return self.store.vectors.vectors_of(ids)
+
+    # --- changes --------------------------------------------------------------------------------------------------
+    def write_vectors(self, chunks: Sequence[IndexedChunk], vectors: np.ndarray) -> None:
+        """Write chunks' vectors, text and metadata; readers see them once :meth:`commit_file` commits their file."""
+        if not len(chunks):
+            return
+        self._room_for(4 * (np.asarray(vectors).nbytes + sum(len(c.text) for c in chunks)))
+        metadatas = [{**c.metadata, "kw_head": keyword_head(c)} for c in chunks]
+        self.store.vectors.add([c.id for c in chunks], vectors, [c.text for c in chunks], metadatas)
+
+    def _room_for(self, nbytes: int) -> None:
+        """:class:`IndexDiskFull` before a write that would leave less than :data:`RESERVE` bytes free: Chroma
+        (embedded) needs room to fold its log into its segments even to answer a query, so the writer stops while
+        readers can still do that, rather than on the write that fills the disk."""
+        try:
+            stats = os.statvfs(self.root)
+        except OSError:
+            return
+        if stats.f_bavail * stats.f_frsize < RESERVE + nbytes:
+            raise IndexDiskFull(self.root)
+
+    def commit_file(self, key: str, record: FileRecord, chunks: Sequence[IndexedChunk]) -> bool:
+        """Record the file ``key`` (added or replaced: True when it replaces one) with ``chunks``, whose vectors
+        :meth:`write_vectors` has written; its replaced chunks are deleted when the run ends."""
+        old = self.manifest.files.get(key)
+        self._entries.update((e.id, e) for e in entries_for(chunks))
+        self.manifest.files[key] = record
+        if old is not None:
+            self._to_delete |= set(old.chunk_ids) - set(record.chunk_ids)
+        self._changed = True
+        return old is not None
+
+    def remove_file(self, key: str) -> FileRecord | None:
+        """Remove the file ``key`` from the index (its chunks are deleted when the run ends)."""
+        old = self.manifest.files.pop(key, None)
+        if old is not None:
+            self._to_delete |= set(old.chunk_ids)
+            self._changed = True
+        return old
+
+    def checkpoint(self) -> None:
+        """Save the manifest: every file committed so far survives a crash from here."""
+        self.manifest.save(self.store.manifest_path)
+        self.hook("saved", "")
+
+    # --- agreement and repair -----------------------------------------------------------------------------------
+    def _load_manifest(self) -> Manifest:
+        try:
+            return Manifest.load(self.store.manifest_path)
+        except ManifestError as exc:
+            self.problems.append(str(exc))
+        try:
+            manifest = Manifest.load(self.root / BACKUP)
+            log.warning("the manifest is damaged; starting from the one the last completed run saved")
+        except ManifestError as exc:
+            self.problems.append(f"its backup too: {exc}")
+            manifest = Manifest()
+        manifest.embedding_model = manifest.embedding_model or self.embedding_model
+        manifest.save(self.store.manifest_path)
+        self.repaired += 1
+        return manifest
+
+    def _settled(self) -> bool:
+        """Whether the previous run ended cleanly and the stores still hold as many chunks as the manifest (a wiped
+        Chroma server would not): then the O(corpus) comparison of :meth:`_repair` is skipped. Opening the keyword
+        index verifies its checksums."""
+        try:
+            state = json.loads((self.root / SETTLED).read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            return False
+        stamp = self.store._manifest_stamp()
+        if not isinstance(state, dict) or state.get("settled") is not True or \
+                state.get("manifest") != (list(stamp) if stamp else None):
+            return False
+        chunks = sum(len(rec.chunk_ids) for rec in self.manifest.files.values())  # ids are unique across files
+        try:
+            return self.store.keywords.count() == chunks and self.store.vectors.count() == chunks
+        except IndexCorrupted:
+            return False
+
+    def _mark_settled(self, settled: bool) -> None:
+        mark_settled(self.store, settled)
+
+    def _repair(self) -> int:
+        """Make Chroma, the keyword index and the manifest agree after an interrupted or damaged write; returns the
+        fixes made. A damaged keyword index is rebuilt from the committed chunks Chroma stores."""
+        fixes = 0
+        chroma_ids = self.store.vectors.all_ids()
+        for key, record in list(self.manifest.files.items()):
+            if not set(record.chunk_ids) <= chroma_ids:  # committed but vectors lost: ingest the file again
+                del self.manifest.files[key]
+                fixes += 1
+        if fixes:
+            self.checkpoint()
+        wanted = self.manifest.chunk_ids()
+        try:
+            indexed: set[str] | None = self.store.keywords.ids()
+        except IndexCorrupted as exc:
+            self.problems.append(exc.what)
+            indexed = None
+        if indexed is None:
+            self.store.keywords.rebuild(self._stored_entries(sorted(wanted)))
+            fixes += 1
+        elif indexed != wanted:  # only the difference is written: the keyword index is incremental
+            self.store.keywords.apply(add=self._stored_entries(sorted(wanted - indexed)), remove=indexed - wanted)
+            fixes += 1
+        orphans = chroma_ids - wanted
+        if orphans:
+            self.store.vectors.delete(orphans)
+            fixes += len(orphans)
+        return fixes
+
+    def _stored_entries(self, ids: list[str]) -> list[KeywordEntry]:
+        return [keyword_entry(hit.id, keyword_text(hit), hit.metadata) for hit in self.store.vectors.get(ids)]
+
+
+def mark_settled(store: IndexStore, settled: bool) -> None:
+    """Record (atomically, durably) that the stores agree with the saved manifest, or that a writer is writing
+    (a benchmark that builds an index from its parts records that it built it consistent)."""
+    stamp = store._manifest_stamp() if settled else None
+    replace_atomically(store.root / SETTLED, json.dumps({"settled": settled, "manifest": stamp}).encode())
+
+
+def check_index(settings: Settings) -> list[str]:
+    """What is wrong with the index in ``settings.index_dir`` (an empty list: nothing), without changing it: the
+    folder, the manifest, the keyword index's checksums, and whether the three stores hold the same chunks."""
+    root = Path(settings.index_dir)
+    try:
+        if not check_folder(root):
+            return [f"There is no index in {root}."]
+    except (NotAnIndex, IndexCorrupted) as exc:
+        return [str(exc)]
+    store = IndexStore(settings, None)
+    found = []
+    try:
+        wanted = store.load_manifest().chunk_ids()
+    except IndexCorrupted as exc:
+        return [str(exc)]
+    try:
+        indexed = store.keywords.ids()
+        if indexed != wanted:
+            found.append(f"The keyword index holds {len(indexed)} chunks and the manifest {len(wanted)}; "
+                         "`rag-bot index repair` makes them agree.")
+    except IndexCorrupted as exc:
+        found.append(str(exc))
+    stored = store.vectors.all_ids()
+    if not wanted <= stored:
+        found.append(f"Chroma lacks {len(wanted - stored)} committed chunks; `rag-bot index repair` drops their "
+                     "files from the manifest (the next ingest indexes them again).")
+    return found
+
+
+def repair_index(settings: Settings, embedding_model: str | None = None) -> IndexWriter:
+    """Open the index as a writer, which repairs it (a damaged keyword index or manifest included), and close it;
+    the writer says what it found (``problems``) and fixed (``repaired``)."""
+    writer = IndexWriter(settings, embedding_model, force_repair=True)
+    with writer:
+        pass
+    return writer
+
+
+@contextmanager
+def _disk_full_is_one_sentence(root: Path) -> Iterator[None]:
+    try:
+        yield
+    except Exception as exc:
+        if _is_disk_full(exc, root):
+            raise IndexDiskFull(root) from exc
+        raise
+
+
+
+
+def _is_disk_full(exc: BaseException, root: Path) -> bool:
+    """A full disk, as the OS reports it, as SQLite words it, or (Chroma's own errors do not say) a write that
+    failed while the index's file system has almost no space left."""
+    if isinstance(exc, IndexDiskFull):
+        return False
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    text = str(exc).lower()
+    if "database or disk is full" in text or "no space left on device" in text:
+        return True
+    try:
+        stats = os.statvfs(root)
+    except OSError:
+        return False
+    return stats.f_bavail * stats.f_frsize < LOW_SPACE
