@@ -26,7 +26,7 @@ def settings_for(index_dir: Path | None = None) -> Settings:
         settings = settings.model_copy(update={"index_dir": index_dir})
     logging.basicConfig(level=getattr(logging, settings.log_level.upper(), logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    for noisy in ("httpx", "chromadb", "bm25s", "google_genai", "langchain_google_genai"):
+    for noisy in ("httpx", "httpx2", "chromadb", "bm25s", "google_genai", "langchain_google_genai"):
         logging.getLogger(noisy).setLevel(logging.WARNING)
     return settings
 
