@@ -4,12 +4,15 @@
 #   make test  - venv + install (with dev extras), ruff, mypy (strict on rag_bot/agent and rag_bot/retrieval), the
 #                whole test suite (tests/unit and tests/e2e)
 # make test-unit runs ruff and the unit tier only (no process, no server: under a minute); see CONTRIBUTING.md.
+# make test-random runs the whole suite in a seeded random order (SEED=random draws one; the header prints it).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 QUESTION ?= What was said about silence on 1969-01-23?
 
-.PHONY: run test test-unit test-e2e install install-dev lint bench clean
+SEED ?= random
+
+.PHONY: run test test-unit test-e2e test-random install install-dev lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +39,9 @@ test: install-dev
 test-unit: install-dev
 	$(BIN)/ruff check rag_bot ingest tests benchmarks
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit $(PYTEST_ARGS)
+
+test-random: install-dev
+	$(BIN)/python -m pytest -q -p no:cacheprovider --shuffle=$(SEED) $(PYTEST_ARGS)
 
 test-e2e: install-dev
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/e2e $(PYTEST_ARGS)
