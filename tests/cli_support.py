@@ -50,9 +50,14 @@ def run_cli_here(args: list[str], cwd: Path, env: dict[str, str] | None = None,
     and stderr in a ``CompletedProcess``), but through ``rag_bot.frontends.cli.main`` in this process.
 
     The process-wide settings are read afresh, and the environment, the working directory and the loggers' levels
-    are restored afterwards, so one run leaves nothing behind for the next test."""
+    are restored afterwards; what the run opened (retrievers, Chroma clients) is dropped with it, as a process
+    ends: their caches are keyed by the index path as given, and a relative ``--index-dir idx`` in another test's
+    folder is another index. Only the embedded model stays loaded."""
+    from chromadb.api.shared_system_client import SharedSystemClient
+
     from rag_bot.config import get_settings
     from rag_bot.frontends.cli import main
+    from rag_bot.retrieval import factory
 
     wanted = cli_environment(env)
     overrides: dict[str, str | None] = {k: None for k in os.environ if k not in wanted}
@@ -60,6 +65,7 @@ def run_cli_here(args: list[str], cwd: Path, env: dict[str, str] | None = None,
     levels = {name: logger.level for name, logger in logging.root.manager.loggerDict.items()
               if isinstance(logger, logging.Logger)}
     before = Path.cwd()
+    retrievers, systems = set(factory._cache), set(SharedSystemClient._identifier_to_system)
     runner = CliRunner()
     get_settings.cache_clear()
     os.chdir(cwd)
@@ -76,6 +82,11 @@ def run_cli_here(args: list[str], cwd: Path, env: dict[str, str] | None = None,
             sys.stderr.flush()
             stdout, stderr = out.getvalue().decode(), err.getvalue().decode(errors="replace")
     finally:
+        for key in set(factory._cache) - retrievers:
+            del factory._cache[key]
+        for name in set(SharedSystemClient._identifier_to_system) - systems:
+            SharedSystemClient._identifier_to_system.pop(name).stop()
+            SharedSystemClient._identifier_to_refcount.pop(name, None)
         os.chdir(before)
         get_settings.cache_clear()
         for name, logger in list(logging.root.manager.loggerDict.items()):
