@@ -4,15 +4,18 @@
 #   make test  - venv + install (with dev extras), ruff, mypy (strict on rag_bot/agent and rag_bot/retrieval), the
 #                whole test suite (tests/unit and tests/e2e)
 # make test-unit runs ruff and the unit tier only (no process, no server: under a minute); see CONTRIBUTING.md.
-# make image builds the container image with podman (deploy/build_image.sh; deploy/README.md); make test-container
+# make image builds the container image with podman (deploy/build_image.sh; docs/deployment.md); make test-container
 # builds it and runs it end to end (tests/e2e/test_container.py: CI's own step, left out of make test).
+# make test-random runs the whole suite in a seeded random order (SEED=random draws one; the header prints it).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 QUESTION ?= What was said about silence on 1969-01-23?
 IMAGE ?= rag-bot:latest
 
-.PHONY: run test test-unit test-e2e test-container image install install-dev lint bench clean
+SEED ?= random
+
+.PHONY: run test test-unit test-e2e test-random test-container image install install-dev lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +42,9 @@ test: install-dev
 test-unit: install-dev
 	$(BIN)/ruff check rag_bot ingest tests benchmarks
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit $(PYTEST_ARGS)
+
+test-random: install-dev
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not container" --shuffle=$(SEED) $(PYTEST_ARGS)
 
 test-e2e: install-dev
 	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not container" tests/e2e $(PYTEST_ARGS)

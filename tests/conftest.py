@@ -1,4 +1,6 @@
-"""Shared fixtures: isolated settings per test, the real embedded defaults."""
+"""Shared fixtures: isolated settings per test, the real embedded defaults, and what one session shares (the
+sample corpus's index, one Chroma server, the Firestore emulator); ``--shuffle=SEED`` runs the tests in a seeded
+random order (tests/random_order.py)."""
 
 from __future__ import annotations
 
@@ -30,6 +32,11 @@ for _key, _value in sample_corpus_env().items():
     os.environ.setdefault(_key, _value)
 
 from rag_bot.config import Settings  # noqa: E402
+from tests.random_order import (  # noqa: E402, F401 - the hooks of the shuffled order
+    pytest_addoption,
+    pytest_collection_modifyitems,
+    pytest_report_header,
+)
 
 
 @pytest.fixture
@@ -53,4 +60,16 @@ def make_settings(tmp_path: Path):
 def settings(make_settings) -> Settings:
     return make_settings()
 
+@pytest.fixture(scope="session")
+def sample_index(tmp_path_factory) -> Path:
+    """data/corpus ingested once per session (the embedded defaults); read it, or copy it where a test changes it."""
+    from ingest.pipeline import ingest_paths
+
+    index_dir = tmp_path_factory.getbasetemp() / "sample_index" / "index"
+    summary = ingest_paths([REPO / "data" / "corpus"], Settings(_env_file=None, index_dir=index_dir), progress=False)
+    assert summary.added and not summary.failed, summary
+    return index_dir
+
+
+from tests.stand_ins.chroma_server import chroma_server, chroma_server_process  # noqa: E402, F401
 from tests.stand_ins.firestore_emulator import firestore_emulator, firestore_project  # noqa: E402, F401

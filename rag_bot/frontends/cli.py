@@ -27,13 +27,15 @@ def build_app() -> typer.Typer:
 app = build_app()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     """Console-script entry point; a failure a user can understand or fix (a typed error of any layer, see
-    :func:`rag_bot.frontends.failures.user_message`) is printed as one ``error:`` line and exits 2, no traceback."""
+    :func:`rag_bot.frontends.failures.user_message`) is printed as one ``error:`` line and exits 2, no traceback.
+    ``argv`` (default: ``sys.argv[1:]``) lets a caller run a command in its own process; it always ends in
+    ``SystemExit`` with the exit code."""
     from rag_bot.frontends.failures import user_message
 
     try:
-        app()  # click itself turns usage errors into a message and Ctrl-C into "Aborted!"
+        app(args=argv)  # click itself turns usage errors into a message and Ctrl-C into "Aborted!"
     except Exception as exc:  # noqa: BLE001 - sorted below: user failures become a sentence, bugs stay loud
         sentence = user_message(exc)
         if sentence is None:

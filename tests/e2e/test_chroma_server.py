@@ -1,17 +1,7 @@
-"""The whole search path against a real `chroma run` server (several bot instances share one index)."""
+"""The whole search path against a real `chroma run` server (several bot instances share one index); the server
+is the session's, emptied for this test (``chroma_server`` in tests/stand_ins/chroma_server.py)."""
 
 from __future__ import annotations
-
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from pathlib import Path
-
-import pytest
 
 from ingest.pipeline import ingest_paths
 from rag_bot.config import Settings
@@ -19,39 +9,6 @@ from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
 from rag_bot.retrieval.types import SearchFilters
 from tests.filemakers import write_text
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def chroma_server(tmp_path):
-    chroma = Path(sys.executable).parent / "chroma"
-    if not chroma.exists():
-        pytest.fail(f"the chroma CLI is missing at {chroma}: install the project (make install-dev)")
-    port = free_port()
-    proc = subprocess.Popen([str(chroma), "run", "--host", "127.0.0.1", "--port", str(port),
-                             "--path", str(tmp_path / "server-data")],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=1)
-            break
-        except OSError:
-            if proc.poll() is not None:
-                pytest.fail("chroma server exited at start")
-            time.sleep(0.3)
-    else:
-        os.killpg(proc.pid, signal.SIGKILL)
-        pytest.fail("chroma server did not answer within 60 s")
-    yield url
-    os.killpg(proc.pid, signal.SIGTERM)
-    proc.wait(timeout=20)
 
 
 def test_ingest_and_hybrid_search_through_a_chroma_server(tmp_path, chroma_server):

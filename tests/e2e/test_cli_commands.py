@@ -1,4 +1,5 @@
-"""The README's command lines through the installed ``rag-bot`` entry point: ``search`` and each of its flags,
+"""The README's command lines through ``rag-bot``'s ``main()`` (in this process: these tests are about the
+commands; tests/e2e/security/test_cli.py runs the installed entry point): ``search`` and each of its flags,
 ``ingest --prune --language``, and the ``mode:`` line every agent command prints on stderr."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_support import run_cli
+from tests.cli_support import run_cli_here
 from tests.stand_ins.gemini_api import GeminiStandIn, text_response
 
 DOCS = {
@@ -38,13 +39,13 @@ def ok(result) -> str:
 def indexed(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("cli_commands")
     write_docs(root / "docs", DOCS)
-    summary = json.loads(ok(run_cli(["ingest", "docs", "--index-dir", "idx", "--json"], root)))
+    summary = json.loads(ok(run_cli_here(["ingest", "docs", "--index-dir", "idx", "--json"], root)))
     assert summary["added"] == len(DOCS) and summary["failed"] == [], summary
     return root
 
 
 def search(root: Path, *args: str) -> list[dict]:
-    return json.loads(ok(run_cli(["search", *args, "--index-dir", "idx", "--json"], root)))
+    return json.loads(ok(run_cli_here(["search", *args, "--index-dir", "idx", "--json"], root)))
 
 
 # --- rag-bot search --------------------------------------------------------------------------------------------
@@ -75,7 +76,7 @@ def test_search_language_filter(indexed):
 def test_search_modes_and_text_output(indexed, mode):
     hits = search(indexed, "kestrel", "--mode", mode, "--k", "3")
     assert hits and hits[0]["source"] == "river-2021-03-04.txt"
-    text = ok(run_cli(["search", "kestrel", "--mode", mode, "--k", "1", "--index-dir", "idx"], indexed))
+    text = ok(run_cli_here(["search", "kestrel", "--mode", mode, "--k", "1", "--index-dir", "idx"], indexed))
     assert text.startswith("1. The River Festival — river-2021-03-04.txt (2021-03-04, en) score ")
     assert "kestrel" in text and "2. " not in text
 
@@ -87,7 +88,7 @@ def test_search_modes_and_text_output(indexed, mode):
     (["--mode", "magic"], "hybrid, dense or keyword"),
 ], ids=["bad-date", "reversed-range", "language", "mode"])
 def test_search_refuses_bad_flags_without_a_traceback(indexed, flags, said):
-    result = run_cli(["search", "lanterns", "--index-dir", "idx", *flags], indexed)
+    result = run_cli_here(["search", "lanterns", "--index-dir", "idx", *flags], indexed)
     assert result.returncode == 2 and said in result.stderr, result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""
 
@@ -96,27 +97,27 @@ def test_search_refuses_bad_flags_without_a_traceback(indexed, flags, said):
 def test_ingest_language_and_prune_through_the_cli(tmp_path):
     root = tmp_path  # its own index: a file's identity is its folder's absolute path, so no copy of another index
     write_docs(root / "docs", DOCS)
-    assert json.loads(ok(run_cli(["ingest", "docs", "--index-dir", "idx", "--json"], root)))["added"] == len(DOCS)
+    assert json.loads(ok(run_cli_here(["ingest", "docs", "--index-dir", "idx", "--json"], root)))["added"] == len(DOCS)
     english_as_hindi = {"forced-2023-02-02.txt": "Forced Language\nDate: 2023-02-02\n\nThe heron waited by the "
                                                  "reeds of the marsh until the evening bell."}
     write_docs(root / "other", english_as_hindi)
-    summary = json.loads(ok(run_cli(["ingest", "other", "--language", "hi", "--index-dir", "idx", "--json"], root)))
+    summary = json.loads(ok(run_cli_here(["ingest", "other", "--language", "hi", "--index-dir", "idx", "--json"], root)))
     assert summary["added"] == 1
     [forced] = [h for h in search(root, "heron reeds marsh", "--k", "10") if h["source"] == "forced-2023-02-02.txt"]
     assert forced["language"] == "hi"  # --language overrides detection
     assert search(root, "heron reeds marsh", "--language", "hi", "--k", "10")
 
     (root / "docs" / "harvest-2021-05-10.txt").unlink()
-    kept = json.loads(ok(run_cli(["ingest", "docs", "--index-dir", "idx", "--json"], root)))
+    kept = json.loads(ok(run_cli_here(["ingest", "docs", "--index-dir", "idx", "--json"], root)))
     assert kept["removed"] == 0  # without --prune a file gone from disk stays indexed
     assert "harvest-2021-05-10.txt" in {h["source"] for h in search(root, "harvest fair apples", "--k", "10")}
-    pruned = json.loads(ok(run_cli(["ingest", "docs", "--prune", "--index-dir", "idx", "--json"], root)))
+    pruned = json.loads(ok(run_cli_here(["ingest", "docs", "--prune", "--index-dir", "idx", "--json"], root)))
     assert pruned["removed"] == 1
     sources = {h["source"] for h in search(root, "harvest fair apples paper lanterns", "--k", "10")}
     assert "harvest-2021-05-10.txt" not in sources
     assert "forced-2023-02-02.txt" in {h["source"] for h in search(root, "heron reeds marsh", "--k", "10")}, (
         "--prune removes only files inside the paths given")
-    result = run_cli(["ingest", "docs", "--language", "fr", "--index-dir", "idx"], root)
+    result = run_cli_here(["ingest", "docs", "--language", "fr", "--index-dir", "idx"], root)
     said = " ".join(result.stderr.replace("│", " ").split())  # the usage panel may wrap the sentence
     assert result.returncode == 2 and "use auto or one of en, hi" in said and "Traceback" not in result.stderr
 
@@ -127,14 +128,14 @@ def mode_lines(stderr: str) -> list[str]:
 
 
 def test_agent_commands_print_the_offline_mode(indexed):
-    asked = run_cli(["ask", "What did the children float on the water?", "--index-dir", "idx"], indexed)
+    asked = run_cli_here(["ask", "What did the children float on the water?", "--index-dir", "idx"], indexed)
     assert "lanterns" in ok(asked)
     assert mode_lines(asked.stderr) == [
         "mode: offline extractive (answers quote retrieved sentences verbatim; set GOOGLE_API_KEY for Gemini)"]
-    chatted = run_cli(["chat", "--index-dir", "idx"], indexed, stdin="/quit\n")
+    chatted = run_cli_here(["chat", "--index-dir", "idx"], indexed, stdin="/quit\n")
     ok(chatted)
     assert [line.split(" (")[0] for line in mode_lines(chatted.stderr)] == ["mode: offline extractive"]
-    searched = run_cli(["search", "lanterns", "--index-dir", "idx"], indexed)
+    searched = run_cli_here(["search", "lanterns", "--index-dir", "idx"], indexed)
     assert mode_lines(ok(searched) and searched.stderr) == []  # search uses no model: no mode line
 
 
@@ -148,9 +149,9 @@ def test_agent_commands_print_the_gemini_mode_with_the_answer_model(indexed):
     with GeminiStandIn(api_key="k-mode-line", responder=responder) as gemini:
         env = {"GOOGLE_API_KEY": "k-mode-line", "RAG_BOT_GEMINI_BASE_URL": gemini.base_url,
                "RAG_BOT_ANSWER_MODEL": "gemini-answer-x", "RAG_BOT_LLM_MAX_RETRIES": "0"}
-        asked = run_cli(["ask", "Hello!", "--index-dir", "idx"], indexed, env)
+        asked = run_cli_here(["ask", "Hello!", "--index-dir", "idx"], indexed, env)
         assert "Hello from the stand-in." in ok(asked)
-        chatted = run_cli(["chat", "--index-dir", "idx"], indexed, env, stdin="/quit\n")
+        chatted = run_cli_here(["chat", "--index-dir", "idx"], indexed, env, stdin="/quit\n")
         ok(chatted)
     expected = ["mode: Gemini (answers by gemini-answer-x, written only from retrieved passages)"]
     assert mode_lines(asked.stderr) == expected and mode_lines(chatted.stderr) == expected

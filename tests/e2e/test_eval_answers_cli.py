@@ -1,25 +1,19 @@
-"""``rag-bot eval answers --json`` end to end on the extractive default (ingests the sample corpus)."""
+"""``rag-bot eval answers --json`` end to end on the extractive default, through ``main()`` in this process (the
+command, not the process, is under test); the index is a copy of the session's sample index, so the command's own
+ingestion of the sample corpus finds every file already indexed."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
+import shutil
 
+from tests.cli_support import run_cli_here
 from tests.conftest import REPO
 
 
-def test_cli_eval_answers_json_on_the_extractive_default(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in ("GOOGLE_API_KEY", "RAG_BOT_GOOGLE_API_KEY",
-                                                            "RAG_BOT_LLM_PROVIDER")}
-    env.update({"PYTHONPATH": str(REPO), "ANONYMIZED_TELEMETRY": "False"})
-    code = "from rag_bot.frontends import cli_eval; from rag_bot.frontends.cli import main; main()"
-    result = subprocess.run(
-        [sys.executable, "-c", code, "eval", "answers", "--limit", "8", "--json",
-         "--index-dir", str(tmp_path / "index")],
-        capture_output=True, text=True, cwd=REPO, env=env, timeout=900,
-    )
+def test_cli_eval_answers_json_on_the_extractive_default(sample_index, tmp_path):
+    shutil.copytree(sample_index, tmp_path / "index")
+    result = run_cli_here(["eval", "answers", "--limit", "8", "--json", "--index-dir", str(tmp_path / "index")], REPO)
     assert result.returncode == 0, result.stderr[-3000:]
     data = json.loads(result.stdout.strip().splitlines()[-1])
     assert {"provider", "judge", "threshold", "summary", "by_language", "by_kind", "questions", "ingest"} <= set(data)
@@ -30,7 +24,7 @@ def test_cli_eval_answers_json_on_the_extractive_default(tmp_path):
         assert key in s
     assert s["questions"] == 8 and len(data["questions"]) == 8
     assert s["citation_validity"] == 1.0
-    assert data["ingest"]["failed"] == []
+    assert data["ingest"]["failed"] == [] and data["ingest"]["added"] == 0  # the copied index was complete
     assert {"en", "hi"} <= set(data["by_language"])
     first = data["questions"][0]
     assert {"id", "answer", "citations", "documents", "refused", "facts_found", "latency_s", "model_calls"} <= set(first)

@@ -1,22 +1,18 @@
-"""`rag-bot eval retrieval` end to end on BEIR-layout sets built from our own CC0 text."""
+"""`rag-bot eval retrieval` end to end on BEIR-layout sets built from our own CC0 text (through ``main()`` in this
+process: the command, not the process, is under test)."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
+from tests.cli_support import run_cli_here
 from tests.conftest import REPO
 
 
 def run_eval(dataset: str, tmp_path, *extra: str) -> tuple[dict, list[list[str]]]:
     run_file = tmp_path / "run.tsv"
-    result = subprocess.run(
-        [sys.executable, "-m", "rag_bot.frontends.cli", "eval", "retrieval", f"tests/data/{dataset}",
-         "--index-dir", str(tmp_path / "index"), "--run-file", str(run_file), "--json", *extra],
-        capture_output=True, text=True, cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
-    )
+    result = run_cli_here(["eval", "retrieval", f"tests/data/{dataset}", "--index-dir", str(tmp_path / "index"),
+                           "--run-file", str(run_file), "--json", *extra], REPO)
     assert result.returncode == 0, result.stderr[-2000:]
     rows = [line.split() for line in run_file.read_text().splitlines()]
     return json.loads(result.stdout.strip().splitlines()[-1]), rows

@@ -165,7 +165,7 @@ def test_outage_raises_typed_error_and_the_first_call_after_it_succeeds(
 
 
 def test_failed_put_mid_turn_does_not_corrupt_the_chain(firestore_project: str) -> None:
-    saver = FirestoreSaver(firestore.Client(project=firestore_project), prefix="flaky", timeout=3.0)
+    saver = FirestoreSaver(firestore.Client(project=firestore_project), prefix="flaky", timeout=15.0)
     graph = build_graph(saver)
     cfg = {"configurable": {"thread_id": "chat/2"}}
     graph.invoke({"messages": [HumanMessage("hello")]}, cfg)

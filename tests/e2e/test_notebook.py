@@ -47,7 +47,8 @@ def test_committed_notebook_is_generated_and_has_no_outputs():
 
 
 @pytest.mark.timeout(1200)
-def test_notebook_runs_offline_and_writes_figures(tmp_path, monkeypatch):
+def test_notebook_runs_offline_and_writes_figures(sample_index, tmp_path, monkeypatch):
+    shutil.copytree(sample_index, tmp_path / "index")  # the notebook's own ingestion then finds data/corpus indexed
     copy = tmp_path / "evaluation.ipynb"
     shutil.copy(NOTEBOOK, copy)
     figures = tmp_path / "figures"

@@ -7,24 +7,14 @@ import html
 import re
 import shutil
 import time
-from pathlib import Path
 
 import pytest
 
-from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, FakeTelegram, ingest_sample_corpus
+from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, FakeTelegram, settle
 
 ADMIN = 42
 MENTION = "@" + BOT_USER["username"]
 SILENCE = "What was said about silence on 1969-01-23?"
-
-
-@pytest.fixture(scope="session")
-def sample_index(tmp_path_factory) -> Path:
-    """The sample corpus ingested once per session with the real CLI (shared with the load test)."""
-    index_dir = tmp_path_factory.getbasetemp() / "telegram_sample_index" / "index"
-    index_dir.parent.mkdir(parents=True, exist_ok=True)
-    ingest_sample_corpus(index_dir)
-    return index_dir
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +32,7 @@ def bot(fake, sample_index, tmp_path_factory):
     yield process
     process.stop()
     assert "123:TEST" not in process.log(), "the bot token leaked into the log"
+    assert fake.rejected == [], fake.rejected[:3]  # whatever order the tests ran in, nothing sent was refused
 
 
 def question_id(update: dict) -> int:
@@ -59,12 +50,21 @@ def plain(sent_text: str) -> str:
     return html.unescape(sent_text.replace("<b>", "").replace("</b>", ""))
 
 
+SAMPLE_DOCUMENTS, SAMPLE_FIRST, SAMPLE_LAST = 15, "1969-01-23", "1970-03-18"
+
+
+def uploads_ingested(fake: FakeTelegram) -> int:
+    """How many files this module's tests uploaded and the bot ingested so far (the tests run in any order: the
+    corpus is the sample plus these; an upload is one undated document, see the /sources test)."""
+    return sum(plain(sent.text).startswith("Ingested ") for sent in fake.all_sent())
+
+
 # --------------------------------------------------------------------------------------------- real bot
 def test_start_lists_the_documents_and_commands_are_set(fake, bot):
     fake.send_text(1001, 1001, "/start")
     [reply] = fake.wait_sent(1001, 1)
     assert reply.parse_mode == "HTML"
-    assert "15 documents" in reply.text and "1969-01-23" in reply.text and "1970-03-18" in reply.text
+    assert f"{SAMPLE_DOCUMENTS + uploads_ingested(fake)} documents from {SAMPLE_FIRST} to {SAMPLE_LAST}" in plain(reply.text)
     assert "English" in reply.text and "Hindi" in reply.text
     names = {c["command"] for c in fake.commands[""]}
     assert names == {"start", "help", "language", "reset", "sources"}
@@ -103,11 +103,10 @@ def test_feedback_press_is_stored(fake, bot):
     fake.send_text(1004, 1004, SILENCE)
     [answer] = fake.wait_sent(1004, 1)
     thumbs_up = answer.reply_markup["inline_keyboard"][0][0]["callback_data"]
+    answered = len(fake.callback_answers)
     fake.press(answer, thumbs_up, user_id=1004)
-    deadline = time.monotonic() + 60
-    while not fake.callback_answers and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert fake.callback_answers and "Thanks" in fake.callback_answers[-1].get("text", "")
+    fake.wait_callback_answers(answered + 1)
+    assert "Thanks" in fake.callback_answers[-1].get("text", "")
 
     from rag_bot.memory.settings_store import SqliteSettingsStore
 
@@ -148,7 +147,7 @@ def test_non_admin_upload_is_refused_and_nothing_written(fake, bot):
     fake.send_document(1006, 1006, b"Intruder text that must never be indexed.", "intruder-1999-01-01.txt")
     [reply] = fake.wait_sent(1006, 1)
     assert "Only administrators" in reply.text
-    time.sleep(1.0)
+    settle(fake, 1006, 1006)  # the chat's next update is answered: the document's handling is over
     assert manifest.read_bytes() == before
     uploads_after = sorted(p.name for p in bot.upload_dir.glob("*")) if bot.upload_dir.exists() else []
     assert uploads_after == uploads_before
@@ -171,13 +170,8 @@ def test_long_answer_is_split_into_valid_messages(fake, bot):
     fake.send_document(1007, ADMIN, body.encode(), "zanthor-river-1971-06-06.txt")
     assert "Ingested" in fake.wait_sent(1007, 2, timeout=300)[1].text
     update = fake.send_text(1007, ADMIN, "What does the quiet river of Zanthor carry?")
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:  # all parts of the answer (the last one has the keyboard)
-        parts = fake.sent_to(1007)[2:]
-        if parts and parts[-1].reply_markup:
-            break
-        time.sleep(0.2)
-    assert parts and parts[-1].reply_markup, [p.text[:100] for p in parts]
+    parts = fake.wait_until(  # all parts of the answer (the last one has the keyboard)
+        lambda: (got := fake.sent.get(1007, [])[2:]) and got[-1].reply_markup and list(got), "the whole answer")
     total = sum(len(plain(p.text)) for p in parts)
     assert len(parts) >= 2 and total > 4096, f"answer of {total} characters in {len(parts)} messages"
     assert parts[0].reply_to_message_id == question_id(update)
@@ -211,8 +205,8 @@ def test_network_error_is_retried(fake, bot):
     assert fake.drop_hits["sendMessage"] == drops + 1  # the first attempt really was lost ...
     answer_calls = [c for c in fake.calls_of("sendMessage")[calls:] if int(c["chat_id"]) == 1011]
     assert len(answer_calls) == 2 and answer_calls[0]["text"] == answer_calls[1]["text"]  # ... and sent again
-    time.sleep(1.0)
-    assert len(fake.sent_to(1011)) == 1  # delivered once
+    sent = settle(fake, 1011, 1011)  # the chat's next update is answered: nothing more comes of the question
+    assert [s.reply_to_message_id for s in sent].count(question_id(update)) == 1  # delivered once
 
 
 def test_sources_lists_every_document_of_the_corpus(fake, bot):
@@ -250,10 +244,9 @@ def test_duplicate_update_answered_once(fake, bot):
     fake.wait_sent(1009, 1)
     fake.push_update({"message": update["message"]}, update_id=update["update_id"], redeliver=True)
     fake.send_text(1009, 1009, "/help")  # same chat: processed after the duplicate
-    messages = fake.wait_sent(1009, 2)
-    time.sleep(1.0)
+    fake.wait_sent(1009, 2)
     messages = fake.sent_to(1009)
-    assert len(messages) == 2, [m.text[:80] for m in messages]
+    assert len(messages) == 2, [m.text[:80] for m in messages]  # the duplicate was handled before /help: no answer
     assert [m.reply_to_message_id for m in messages].count(question_id(update)) == 1
     assert "Write your question" in messages[1].text
 
@@ -274,7 +267,12 @@ def test_group_chat_answers_only_when_mentioned_or_replied_to(fake, bot):
 
 def test_every_message_sent_was_valid(fake, bot):
     """Nothing the bot sent was refused by the stand-in's Telegram checks (length, HTML): refused messages are
-    recorded there, not only the accepted ones; the HTML check applies because every message is sent as HTML."""
+    recorded there, not only the accepted ones; the HTML check applies because every message is sent as HTML.
+    Whatever ran before, this test has the bot send an answer and a /start of its own (the ``bot`` fixture checks
+    the whole module's messages once more when it ends)."""
+    fake.send_text(1014, 1014, SILENCE)
+    fake.send_text(1014, 1014, "/start")
+    fake.wait_sent(1014, 2)
     assert fake.rejected == [], fake.rejected[:3]
     sent = fake.all_sent()
     assert sent
@@ -385,8 +383,9 @@ def test_webhook_mode_checks_the_secret_token(sample_index, tmp_path):
             [reply] = server.wait_sent(3001, 1)
             assert reply.reply_to_message_id == genuine["message"]["message_id"]
             assert "[1]" in plain(reply.text)
-            time.sleep(1.0)
-            assert len(server.sent_to(3001)) == 1  # the forged updates were never processed
+            assert post({"update_id": 9004, "message": server.user_message(3001, 3001, "/help")}, "s3cret-token") == 200
+            sent = server.wait_sent(3001, 2)  # the chat's next update is answered: the forged ones never were
+            assert len(sent) == 2 and "Write your question" in sent[1].text, [s.text[:80] for s in sent]
         finally:
             process.stop()
         assert "s3cret-token" not in process.log()

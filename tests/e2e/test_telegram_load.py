@@ -15,18 +15,9 @@ from tests.stand_ins.telegram_api import (
     BOT_USER,
     BotProcess,
     FakeTelegram,
-    ingest_sample_corpus,
     run_flood,
     run_load,
 )
-
-
-@pytest.fixture(scope="module")
-def sample_index(tmp_path_factory):
-    index_dir = tmp_path_factory.getbasetemp() / "telegram_sample_index" / "index"
-    index_dir.parent.mkdir(parents=True, exist_ok=True)
-    ingest_sample_corpus(index_dir)
-    return index_dir
 
 
 @pytest.mark.timeout(1800)  # ~11 min on a busy 2-core machine: every answer runs the real extractive agent

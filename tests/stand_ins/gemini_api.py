@@ -217,7 +217,10 @@ class GeminiStandIn:
         handler = _make_handler(self)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, name="gemini-stand-in", daemon=True)
+        # shutdown() waits for the serve loop's next poll: at the default 0.5 s every test using a stand-in paid
+        # half a second at its end
+        self._thread = threading.Thread(target=self._server.serve_forever, kwargs={"poll_interval": 0.02},
+                                        name="gemini-stand-in", daemon=True)
         self._thread.start()
         return self
 

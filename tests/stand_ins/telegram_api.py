@@ -264,6 +264,24 @@ class FakeTelegram:
                 self._lock.wait(min(remaining, 0.5))
             return list(self.sent[chat_id])
 
+    def wait_until(self, condition, what: str, timeout: float = 120.0):
+        """Block until ``condition()`` (called under the lock, re-checked whenever the stand-in records something)
+        returns a true value, and return it; AssertionError naming ``what`` when ``timeout`` passes first (a
+        generous bound for a stuck bot, not a measured duration)."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while not (result := condition()):
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise AssertionError(f"not within {timeout:.0f} s: {what}")
+                self._lock.wait(min(remaining, 0.5))
+            return result
+
+    def wait_callback_answers(self, count: int, timeout: float = 120.0) -> list[dict]:
+        """Block until the bot has answered ``count`` callback queries in all; returns them."""
+        return self.wait_until(lambda: len(self.callback_answers) >= count and list(self.callback_answers),
+                               f"{count} answered callback queries", timeout)
+
     def wait_calls(self, method: str, count: int = 1, timeout: float = 120.0) -> None:
         deadline = time.monotonic() + timeout
         with self._lock:
@@ -502,6 +520,31 @@ def auto_entities(text: str, commands: bool = True) -> list[dict]:
     return entities
 
 
+HELP_MARK = "Write your question"  # in the bot's /help answer
+
+
+def settle_all(fake: FakeTelegram, chats: dict[int, int], timeout: float = 300.0) -> dict[int, list[Sent]]:
+    """Everything the bot sent to each chat (``chat -> marker user``) once it has processed all earlier updates of
+    that chat: a /help queued last is answered last (one chat's updates are processed in order). This replaces
+    waiting "long enough" for something that must not happen."""
+    before = {chat: len(fake.sent_to(chat)) for chat in chats}
+    fake.push_updates([{"message": fake.user_message(
+        chat, user, "/help" + ("@" + BOT_USER["username"] if chat < 0 else ""),
+        chat_type="group" if chat < 0 else "private")} for chat, user in chats.items()])
+
+    def helped() -> dict[int, list[Sent]] | None:
+        sent = {chat: list(fake.sent.get(chat, [])) for chat in chats}
+        done = all(any(HELP_MARK in s.text for s in sent[chat][before[chat]:]) for chat in chats)
+        return sent if done else None
+
+    return fake.wait_until(helped, f"/help answered in {len(chats)} chat(s)", timeout)
+
+
+def settle(fake: FakeTelegram, chat: int, marker_user: int, timeout: float = 120.0) -> list[Sent]:
+    """:func:`settle_all` for one chat."""
+    return settle_all(fake, {chat: marker_user}, timeout)[chat]
+
+
 # ====================================================================================== running the real bot
 REPO = __import__("pathlib").Path(__file__).resolve().parents[2]
 
@@ -656,7 +699,7 @@ def run_load(fake: FakeTelegram, users: int = 50, per_user: int = 5, first_chat:
                 break
             fake._lock.wait(0.5)
     seconds = time.monotonic() - start
-    time.sleep(1.0)  # anything answered twice would show up now
+    settle_all(fake, {chat: chat for chat in questions})  # anything answered twice shows up before the /help answer
     answers = {chat: answers_of(chat) for chat in questions}
     problems: list[str] = []
     all_questions = {qid: chat for chat, ids in questions.items() for qid in ids}

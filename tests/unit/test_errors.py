@@ -103,7 +103,7 @@ def test_a_loader_reason_becomes_a_sentence():
 def test_the_cli_prints_the_sentence_and_exits_2(monkeypatch, capsys):
     from ingest.errors import LoadError
 
-    def broken() -> None:
+    def broken(args: list[str] | None = None) -> None:
         raise LoadError("corrupt EPUB: no container.xml")
 
     monkeypatch.setattr(cli, "app", broken)
@@ -114,7 +114,7 @@ def test_the_cli_prints_the_sentence_and_exits_2(monkeypatch, capsys):
 
 
 def test_the_cli_lets_a_bug_surface(monkeypatch):
-    def broken() -> None:
+    def broken(args: list[str] | None = None) -> None:
         raise KeyError("bug")
 
     monkeypatch.setattr(cli, "app", broken)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_support import run_cli
+from tests.cli_support import run_cli, run_cli_here
 from tests.stand_ins.gemini_api import GeminiStandIn, text_response
 
 KEY = "sk-test-KEY-must-never-be-printed"
@@ -52,7 +52,7 @@ def workdir(tmp_path_factory) -> Path:
     (root / "docs" / "bell\x1b[31m-1969-02-02.txt").write_text(
         "The Bell\x1b]0;owned\x07\nDate: 1969-02-02\n\nThe bronze bell\u202e rang over the valley\x9b2J at dawn. "
         "Every morning the keeper\x08 pulled the rope seven times.\n", encoding="utf-8")
-    result = run(["ingest", "docs", "--index-dir", "idx"], root)
+    result = run_cli_here(["ingest", "docs", "--index-dir", "idx"], root)  # the index only: no process needed
     assert result.returncode == 0, result.stderr
     return root
 

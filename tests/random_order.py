@@ -1,0 +1,55 @@
+"""Seed-shuffled test order (pytest hooks, imported by tests/conftest.py): proves no test depends on another's leftovers.
+
+``pytest --shuffle=SEED`` (or ``TEST_SHUFFLE_SEED=SEED``; ``random`` draws a seed) shuffles the order of the test
+files and the order of the tests inside each file; a file's tests stay together, so module-scoped fixtures (a bot
+process, an ingested index) are still built once. The seed is printed in the header: the same seed gives the same
+order, so a failure can be replayed. Without a seed the order is pytest's own.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+ENV = "TEST_SHUFFLE_SEED"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--shuffle", metavar="SEED", default=os.environ.get(ENV) or None,
+                     help=f"shuffle test files and the tests in each file by SEED ('random' draws one; env {ENV})")
+
+
+def shuffle_seed(config: pytest.Config) -> str | None:
+    """The seed of this run (drawn once when asked for ``random``), or None for pytest's order."""
+    seed = config.getoption("--shuffle")
+    if seed == "random":
+        seed = str(random.SystemRandom().randrange(1, 10**6))
+        config.option.shuffle = seed
+    return seed
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    seed = shuffle_seed(config)
+    return f"shuffled order: --shuffle={seed}" if seed else None
+
+
+def shuffled(items: list[pytest.Item], seed: str) -> list[pytest.Item]:
+    """``items`` with the files in a seeded random order and each file's tests shuffled among themselves."""
+    rng = random.Random(seed)
+    by_file: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        by_file.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+    files = list(by_file.values())
+    rng.shuffle(files)
+    for tests in files:
+        rng.shuffle(tests)
+    return [item for tests in files for item in tests]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    seed = shuffle_seed(config)
+    if seed:
+        items[:] = shuffled(items, seed)

@@ -1,0 +1,39 @@
+"""The seeded shuffle of tests/random_order.py: a permutation, files kept together, replayable by its seed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tests.random_order import shuffled
+
+
+@dataclass
+class Item:
+    nodeid: str
+
+
+ITEMS = [Item(f"tests/e2e/test_{f}.py::test_{t}") for f in "abcdef" for t in range(8)]
+
+
+def files_in_order(items: list[Item]) -> list[str]:
+    order: list[str] = []
+    for item in items:
+        name = item.nodeid.split("::")[0]
+        if not order or order[-1] != name:
+            order.append(name)
+    return order
+
+
+def test_a_seed_gives_a_permutation_with_each_file_together():
+    result = shuffled(ITEMS, "4242")
+    assert sorted(i.nodeid for i in result) == sorted(i.nodeid for i in ITEMS)
+    assert len(files_in_order(result)) == 6  # every file's tests in one run of the order
+
+
+def test_the_same_seed_replays_the_order_and_another_seed_changes_it():
+    assert shuffled(ITEMS, "4242") == shuffled(ITEMS, "4242")
+    orders = {tuple(i.nodeid for i in shuffled(ITEMS, str(seed))) for seed in range(10)}
+    assert len(orders) == 10
+    assert all(list(order) != [i.nodeid for i in ITEMS] for order in orders)
+    files = {tuple(files_in_order(shuffled(ITEMS, str(seed)))) for seed in range(10)}
+    assert len(files) > 1  # the files move too, not only the tests inside them
