@@ -86,6 +86,9 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(60.0, gt=0, description="Timeout of one model request.")
     llm_max_retries: int = Field(3, ge=0, description="Retries on 429/5xx.")
     min_relevance: float = Field(0.80, description="Extractive model: below this cosine, answer 'the documents do not say'.")
+    min_term_coverage: float = Field(
+        0.75, ge=0.0, le=1.0, description="Extractive model: share of the question's key terms a quote must hold "
+        "(same script), else the next candidate passage is tried or 'the documents do not say'.")
     answer_sentences: int = Field(6, ge=1, le=20, description="Sentences per answer (extractive: quoted; Gemini: at most).")
     follow_sentences: int = Field(2, ge=0, le=5, description="Extractive model: sentences after each chosen one quoted with it.")
     summary_trigger_tokens: int = Field(3000, ge=200, description="Summarise the chat when history passes this many tokens.")

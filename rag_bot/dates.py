@@ -35,6 +35,12 @@ _PATTERNS = [
 ]
 
 
+def month_name(month: int, language: str) -> str:
+    """The full name of ``month`` (1-12) in ``language`` ("hi": Hindi, anything else: English)."""
+    names = _HI_MONTHS if language == "hi" else _EN_MONTHS
+    return next(name for name, number in names.items() if number == month).capitalize()
+
+
 def normalise_digits(text: str) -> str:
     """NFC-normalise and map Devanagari digits to ASCII (positions stay comparable for most text)."""
     return unicodedata.normalize("NFC", text).translate(_DEVANAGARI_DIGITS)

@@ -91,6 +91,10 @@ NOT_FOUND_TEXT = {
     "en": "The documents do not say anything about this: “{question}”.",
     "hi": "दस्तावेज़ों में इस बारे में कुछ नहीं कहा गया है: “{question}”।",
 }
+DATE_NOT_FOUND_TEXT = {  # a whole-talk question for a date no document carries
+    "en": "The documents do not include anything dated {date}: “{question}”.",
+    "hi": "दस्तावेज़ों में {date} की तारीख़ का कुछ भी नहीं है: “{question}”।",
+}
 ANSWER_INTRO = {"en": "According to the documents:", "hi": "दस्तावेज़ों के अनुसार:"}
 
 CONVERSATION_TEMPLATES = {
@@ -127,7 +131,8 @@ def is_not_found_reply(text: str) -> bool:
 def is_refusal_text(text: str) -> bool:
     """True when ``text`` is one of our own "documents do not say" answers (any language)."""
     start = (text or "").strip()
-    return any(start.startswith(template.split("{", 1)[0].strip()) for template in NOT_FOUND_TEXT.values())
+    return any(start.startswith(template.split("{", 1)[0].strip())
+               for template in (*NOT_FOUND_TEXT.values(), *DATE_NOT_FOUND_TEXT.values()))
 
 
 def language_name(code: str) -> str:
@@ -150,6 +155,15 @@ def agent_system(corpus: str) -> str:
 
 def not_found_text(question: str, language: str) -> str:
     return NOT_FOUND_TEXT.get(language, NOT_FOUND_TEXT["en"]).format(question=question.strip())
+
+
+def date_not_found_text(question: str, language: str, iso: str) -> str:
+    """"No document is dated <date>", the date written as the user's language writes it, then ISO."""
+    from rag_bot.dates import month_name
+
+    year, month, day = (int(x) for x in iso.split("-"))
+    shown = f"{day} {month_name(month, language)} {year} ({iso})"
+    return DATE_NOT_FOUND_TEXT.get(language, DATE_NOT_FOUND_TEXT["en"]).format(date=shown, question=question.strip())
 
 
 def _esc(text: str) -> str:
