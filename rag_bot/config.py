@@ -62,6 +62,9 @@ class Settings(BaseSettings):
     fusion: Literal["evidence", "score", "wrrf"] = Field(
         "evidence", description="evidence = dense min-max + keyword BM25 as a share of the query's ceiling, gated; score = min-max score fusion; wrrf = weighted reciprocal-rank fusion."
     )
+    fuse_per_language: bool = Field(
+        True, description="Evidence fusion: a chunk in another language than the query is ranked by its dense match "
+        "(keyword evidence cannot exist across languages), so same-language keyword hits do not bury it.")
     dense_weight: float = Field(0.3, ge=0.0, le=1.0, description="Weight of the dense ranking in fusion (keyword gets 1 - w).")
     keyword_gate: float = Field(
         0.15, ge=0.0, le=1.0, description="Evidence fusion: below this share of the query's BM25 ceiling in every keyword hit, the ranking is the dense one."

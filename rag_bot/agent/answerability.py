@@ -37,6 +37,7 @@ MIN_STEM = 4  # a shorter common prefix is not a shared stem
 class _Patterns:
     types: tuple[tuple[str, re.Pattern[str]], ...]
     evidence: dict[str, re.Pattern[str] | None]
+    suffixes: tuple[str, ...]
 
 
 def _words(items: tuple[str, ...]) -> re.Pattern[str] | None:
@@ -51,7 +52,8 @@ def _patterns() -> _Patterns:
     types = tuple((kind, pattern) for kind in reg.keys_of("answer_types")
                   if (pattern := _words(reg.union_of("answer_types", kind))) is not None)
     evidence = {kind: _words(reg.union_of("answer_evidence", kind)) for kind in reg.keys_of("answer_evidence")}
-    return _Patterns(types=types, evidence=evidence)
+    suffixes = tuple(sorted(reg.union("suffixes"), key=len, reverse=True))
+    return _Patterns(types=types, evidence=evidence, suffixes=suffixes)
 
 
 def answer_type(question: str) -> str | None:
@@ -70,11 +72,14 @@ def _numbers(text: str) -> set[str]:
 def _names(text: str) -> set[str]:
     """Capitalised words that are not the first word of a sentence (names in scripts with case)."""
     out: set[str] = set()
+    time_words = _patterns().evidence.get("date")  # "Saturday", "Christmas": capitalised, not a name
     for sentence in rules.split_sentences(text):
         body = sentence.lstrip(" \t\"'“‘(-*")
         for m in _CAPITAL.finditer(body):
             word = m.group(1)
-            if m.start() == 0 or word.casefold() in rules.vocabulary().stopwords or word.casefold() in MONTHS:
+            low = word.casefold()
+            if m.start() == 0 or low in rules.vocabulary().stopwords or low in MONTHS or (
+                    time_words is not None and time_words.fullmatch(low)):
                 continue
             out.add(word.casefold())
     return out
@@ -119,11 +124,19 @@ def key_terms(question: str) -> list[str]:
     text = rules.strip_context(question)
     for _, pattern in _patterns().types:
         text = pattern.sub(" ", text)
-    return [w for w in rules.topic_words(text) if len(w) > 1]
+    return [w for w in rules.topic_words(text) if len(w) > 2]
+
+
+def stem(word: str) -> str:
+    """``word`` without its longest registry inflection ending (keeping at least two letters)."""
+    for suffix in _patterns().suffixes:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            return word[: -len(suffix)]
+    return word
 
 
 def _stem_match(term: str, word: str) -> bool:
-    if term == word:
+    if term == word or stem(term) == stem(word):
         return True
     common = 0
     for a, b in zip(term, word, strict=False):
@@ -161,7 +174,9 @@ class Verdict:
         return self.evidence and self.coverage >= min_coverage
 
 
-def assess(question: str, quote: str) -> Verdict:
-    """The answer type of ``question``, whether ``quote`` holds it, and its key-term coverage."""
+def assess(question: str, quote: str, context: str = "") -> Verdict:
+    """The answer type of ``question``, whether ``quote`` holds it, and the key-term coverage of the quote with its
+    ``context`` (the sentences around it, which may name the topic the quote speaks of)."""
     kind = answer_type(question)
-    return Verdict(kind=kind, evidence=has_evidence(kind, quote, question), coverage=term_coverage(question, quote))
+    return Verdict(kind=kind, evidence=has_evidence(kind, quote, question),
+                   coverage=term_coverage(question, f"{quote} {context}".strip()))

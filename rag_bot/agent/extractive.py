@@ -65,6 +65,14 @@ def is_quotable(sentence: str) -> bool:
 
 
 
+def _context(chosen: list[int], candidates: list[tuple[int, str]]) -> str:
+    """The sentence before and after a quote in its passage: they may name what the quote is about ("Our seed
+    library ..." before "It opened in 1998 with forty jars ...")."""
+    n = candidates[chosen[0]][0]
+    around = (chosen[0] - 1, chosen[-1] + 1)
+    return " ".join(candidates[i][1] for i in around if 0 <= i < len(candidates) and candidates[i][0] == n)
+
+
 def theme_segments(rows: list[int], paragraphs: list[int], vectors: np.ndarray, themes: int) -> list[list[int]]:
     """``rows`` (a document's sentences, in order) cut into at most ``themes`` runs of consecutive sentences at the
     weakest links: the cosine between the two sentences before and the two after each gap, minus
@@ -227,7 +235,7 @@ class ExtractiveChatModel(BaseChatModel):
             chosen = self._focused(seed, scores, candidates, kind, asked, sentences)
             tried.update(chosen)
             quote = " ".join(candidates[i][1] for i in chosen)
-            if answerability.assess(asked, quote).passes(self.min_coverage):
+            if answerability.assess(asked, quote, _context(chosen, candidates)).passes(self.min_coverage):
                 return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
         return AIMessage(content=prompts.NOT_FOUND)
 
@@ -237,7 +245,7 @@ class ExtractiveChatModel(BaseChatModel):
         to the question (within ``RELATIVE_MARGIN``), then, for a question asking for a kind of fact (a number, a
         name, a date, a reason), the following sentences up to the first one that completes it ("The repair was
         done by ..." -> "It cost 640 pounds."), or the one before when none after does; for other questions the
-        ``follow_sentences`` after it."""
+        ``follow_sentences`` after the seed."""
         n = candidates[seed][0]
         own = [i for i, (m, _) in enumerate(candidates) if m == n]
         floor = float(scores[seed]) - RELATIVE_MARGIN

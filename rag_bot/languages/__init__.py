@@ -47,6 +47,7 @@ class Language:
     refers_back: tuple[str, ...] = ()
     connectors: tuple[str, ...] = ()
     overview_words: tuple[str, ...] = ()
+    suffixes: tuple[str, ...] = ()
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
