@@ -27,6 +27,7 @@ from rag_bot.languages import alternation
 
 _W = languages.word_chars()
 _WORD = re.compile(rf"[{_W}]+")
+_ENDS = languages.sentence_ends()  # the danda is in the Devanagari block: not part of a word
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _YEAR = re.compile(r"(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)")
 _CAPITAL = re.compile(r"(?<![\w'’])([A-Z][\w'’-]+)")
@@ -65,6 +66,10 @@ def answer_type(question: str) -> str | None:
     return None
 
 
+def _tokens(text: str) -> list[str]:
+    return [w for w in (t.strip(_ENDS) for t in _WORD.findall(text)) if w]
+
+
 def _numbers(text: str) -> set[str]:
     return {n.replace(",", "") for n in _DIGITS.findall(normalise_digits(text))}
 
@@ -86,7 +91,7 @@ def _names(text: str) -> set[str]:
 
 
 def _question_words(question: str) -> set[str]:
-    return {w.casefold() for w in _WORD.findall(question)}
+    return {w.casefold() for w in _tokens(question)}
 
 
 def has_evidence(kind: str | None, quote: str, question: str) -> bool:
@@ -112,7 +117,7 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
 def _marked_name(marker: re.Pattern[str], quote: str, question: str) -> bool:
     """A word next to a person/place marker ("सुनीता पाटिल ने") that the question does not hold."""
     asked = _question_words(question) | rules.vocabulary().stopwords
-    words = _WORD.findall(quote)
+    words = _tokens(quote)
     for i, word in enumerate(words):
         if marker.fullmatch(word) and i > 0 and words[i - 1].casefold() not in asked:
             return True
@@ -124,7 +129,8 @@ def key_terms(question: str) -> list[str]:
     text = rules.strip_context(question)
     for _, pattern in _patterns().types:
         text = pattern.sub(" ", text)
-    return [w for w in rules.topic_words(text) if len(w) > 2]
+    numbers = _patterns().evidence.get("number")  # "one chair": a count the question states is no topic
+    return [w for w in rules.topic_words(text) if len(w) > 2 and not (numbers and numbers.fullmatch(w))]
 
 
 def stem(word: str) -> str:
@@ -153,7 +159,7 @@ def _script(word: str) -> str | None:
 def term_coverage(question: str, quote: str) -> float:
     """Share of the question's key terms found in ``quote`` (same word or stem; terms of another script than the
     quote are not counted); 1.0 when no term can be checked."""
-    quote_words = {w.casefold() for w in _WORD.findall(quote)}
+    quote_words = {w.casefold() for w in _tokens(quote)}
     scripts = {_script(w) for w in quote_words}
     terms = [t for t in key_terms(question) if _script(t) in scripts]
     if not terms:

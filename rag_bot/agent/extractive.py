@@ -77,11 +77,11 @@ def theme_segments(rows: list[int], paragraphs: list[int], vectors: np.ndarray, 
     """``rows`` (a document's sentences, in order) cut into at most ``themes`` runs of consecutive sentences at the
     weakest links: the cosine between the two sentences before and the two after each gap, minus
     ``PARAGRAPH_BONUS`` where the author started a new paragraph. As many themes as paragraphs when there are
-    fewer paragraphs than ``themes`` (and more than one)."""
+    fewer paragraphs than ``themes`` (and more than one); every sentence when there are no more than ``themes``."""
+    if len(rows) <= themes:  # a document within the sentence budget is quoted whole
+        return [[r] for r in rows]
     distinct = len(set(paragraphs))
     k = min(themes, distinct) if distinct > 1 else min(themes, max(MIN_THEMES, len(rows) // 4))
-    if len(rows) <= k:
-        return [[r] for r in rows]
     links = []
     for t in range(len(rows) - 1):
         left = vectors[rows[max(0, t - 1):t + 1]].mean(axis=0)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rag_bot.evaluation.refusal_curve import refusal_curve
+from rag_bot.evaluation.refusal_curve import coverage_curve, refusal_curve
 from tests.agent_support import InMemoryRetriever, make_settings
 
 QUESTIONS = [
@@ -15,7 +15,7 @@ QUESTIONS = [
 
 def test_the_threshold_moves_both_error_rates():
     retriever = InMemoryRetriever()
-    curve = refusal_curve(make_settings(), QUESTIONS, (0.0, 0.99), retriever=retriever)
+    curve = refusal_curve(make_settings(), QUESTIONS, (0.0, 0.99), retriever=retriever, min_coverage=0.0)
     low, high = curve
     assert (low["threshold"], high["threshold"]) == (0.0, 0.99)
     assert (low["answerable"], low["unanswerable"]) == (2, 1)
@@ -23,3 +23,13 @@ def test_the_threshold_moves_both_error_rates():
     assert low["false_refusal_rate"] == 0.0 and low["refusal_rate"] == 0.0
     assert high["false_refusal_rate"] == 1.0 and high["refusal_rate"] == 1.0
     assert len(retriever.calls) >= 2 * len(QUESTIONS)  # every question asked again at each threshold
+
+
+def test_key_term_coverage_refuses_the_near_topic_question_and_keeps_the_answerable_ones():
+    """At a threshold every sentence passes, the unanswerable question (its words "stock", "exchange", "investors"
+    are in no quote) is refused only once quotes must hold the question's key terms."""
+    curve = coverage_curve(make_settings(), QUESTIONS, (0.0, 0.75), retriever=InMemoryRetriever(), threshold=0.0)
+    off, on = curve
+    assert (off["min_coverage"], on["min_coverage"]) == (0.0, 0.75)
+    assert off["refusal_rate"] == 0.0 and on["refusal_rate"] == 1.0
+    assert on["false_refusal_rate"] == 0.0
