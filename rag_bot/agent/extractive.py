@@ -11,10 +11,12 @@ prompt text; without one (plain messages) the last human message is taken as the
 * ``agent``: :class:`~rag_bot.agent.inputs.AgentInput` -> an ``AIMessage`` with one ``retrieve_context`` tool
   call whose arguments come from :func:`rules.search_arguments` (broadened on the retry, the period dropped when
   the tool reported it empty). Use it through ``bind_tools`` (like any tool-calling model).
-* ``answer``: :class:`~rag_bot.agent.inputs.AnswerInput` -> the sentences of the passages closest to the
-  question (cosine of the embedder; sentences of >= 4 words, within ``RELATIVE_MARGIN`` of the best), each with
-  the ``follow_sentences`` after it, the input's ``sentences`` in all, quoted verbatim with ``[n]``; or
-  ``NOT_FOUND`` when the best sentence scores below ``min_relevance``.
+* ``answer``: :class:`~rag_bot.agent.inputs.AnswerInput` -> a quote from one passage, cited ``[n]``: the best
+  sentence (cosine of the embedder, >= ``min_relevance``) with the passage's sentences nearly as close, extended to
+  the sentence that completes the kind of fact the question asks for (:mod:`rag_bot.agent.answerability`), kept only
+  when it holds that kind of fact and ``min_coverage`` of the question's key terms, else the next best sentence's
+  passage is tried; ``NOT_FOUND`` when none passes. A whole-talk date question gets the date's talk in the user's
+  language, one sentence per theme (:func:`theme_segments`).
 * ``conversational``: [system carrying :class:`~rag_bot.agent.inputs.ConversationalInput`, *history] ->
   templates: greeting, thanks, the list of the user's previous questions, a summary of the chat.
 * ``summary``: :class:`~rag_bot.agent.inputs.SummaryInput` -> new summary lines (first sentence of each turn) to
