@@ -235,7 +235,7 @@ class ExtractiveChatModel(BaseChatModel):
             if seed in tried:
                 continue
             chosen = self._focused(seed, scores, candidates, kind, asked, sentences)
-            tried.update(chosen)
+            tried.add(seed)
             quote = " ".join(candidates[i][1] for i in chosen)
             if answerability.assess(asked, quote, _context(chosen, candidates)).passes(self.min_coverage):
                 return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
@@ -252,23 +252,30 @@ class ExtractiveChatModel(BaseChatModel):
         own = [i for i, (m, _) in enumerate(candidates) if m == n]
         floor = float(scores[seed]) - RELATIVE_MARGIN
         chosen = [seed] + [i for i in own if i != seed and float(scores[i]) >= floor][: max(0, limit - 1)]
-        after = [i for i in own if i > seed]
         extra: list[int] = []
         if kind is None:
-            extra = after[: self.follow_sentences]
+            extra = [i for i in own if i > seed][: self.follow_sentences]
         elif not answerability.has_evidence(kind, " ".join(candidates[i][1] for i in chosen), question):
-            for i in after[: self.follow_sentences + 1]:
-                extra.append(i)
-                if answerability.has_evidence(kind, candidates[i][1], question):
-                    break
-            else:
-                before = [i for i in own if i < seed][-1:]
-                if before and answerability.has_evidence(kind, candidates[before[0]][1], question):
-                    extra = before
+            extra = self._completion(chosen, own, candidates, kind, question)
         for i in extra:
             if len(chosen) < limit and i not in chosen:
                 chosen.append(i)
         return sorted(chosen)  # document order reads better than score order
+
+    def _completion(self, chosen: list[int], own: list[int], candidates: list[tuple[int, str]], kind: str,
+                    question: str) -> list[int]:
+        """The sentences after a chosen one (the seed first, then the others), up to the first holding a fact of
+        ``kind``; else the sentence just before the seed when it holds one; else none."""
+        for start in chosen:
+            run: list[int] = []
+            for i in [i for i in own if i > start][: self.follow_sentences + 1]:
+                run.append(i)
+                if answerability.has_evidence(kind, candidates[i][1], question):
+                    return run
+        before = [i for i in own if i < chosen[0]][-1:]
+        if before and answerability.has_evidence(kind, candidates[before[0]][1], question):
+            return before
+        return []
 
     @staticmethod
     def _quote(runs: list[list[int]], candidates: list[tuple[int, str]], language: str) -> str:
