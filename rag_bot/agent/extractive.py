@@ -50,7 +50,8 @@ from rag_bot.models.roles import Role
 MIN_SENTENCE_WORDS = 4  # shorter "sentences" are headings or fragments (and embed unreliably)
 HEADING_CHARS = 200  # the part of a passage that names the document (title, by-line, date)
 RELATIVE_MARGIN = 0.04  # quote only sentences nearly as close to the question as the best one
-STRONG_MATCH = 0.06  # a sentence this far above min_relevance needs no key-term coverage (only type evidence)
+STRONG_MATCH = 0.86  # a sentence this close to the question (cosine of the bundled embedder) needs no key-term
+# coverage, only type evidence: the question may write a term differently ("rise" asked, "rose" written)
 SEED_DEPTH = 6  # the best sentences tried, in turn, as the seed of a quote that answers the question
 MIN_THEMES = 2  # themes quoted per document of a whole-talk overview, at the least
 PARAGRAPH_BONUS = 0.5  # a paragraph break counts this much towards a theme boundary (cosine units)
@@ -239,7 +240,7 @@ class ExtractiveChatModel(BaseChatModel):
             tried.add(seed)
             quote = " ".join(candidates[i][1] for i in chosen)
             verdict = answerability.assess(asked, quote, _context(chosen, candidates))
-            strong = float(scores[seed]) >= self.min_relevance + STRONG_MATCH  # "rise" asked, "rose" written
+            strong = float(scores[seed]) >= max(self.min_relevance, STRONG_MATCH)
             if verdict.passes(self.min_coverage) or (verdict.evidence and strong):
                 return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
         return AIMessage(content=prompts.NOT_FOUND)
