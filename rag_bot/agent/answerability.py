@@ -11,7 +11,8 @@
   words) found in the quote, as the word or a word sharing its stem. Terms in another script than the quote cannot
   be found by their letters and are left out (a cross-language quote is judged by its type evidence and cosine).
 
-The extractive answerer quotes a passage only when it passes both checks (:func:`answers`).
+The extractive answerer quotes a passage only when it passes both checks (:meth:`Verdict.passes`; the coverage check
+applies to questions that ask for a kind of fact).
 """
 
 from __future__ import annotations
@@ -177,7 +178,9 @@ class Verdict:
     coverage: float
 
     def passes(self, min_coverage: float) -> bool:
-        return self.evidence and self.coverage >= min_coverage
+        """Type evidence, and for a question asking for a kind of fact, ``min_coverage`` of its key terms (an open
+        question, "what did he say about fear?", is paraphrased too freely for its words to be required)."""
+        return self.evidence and (self.kind is None or self.coverage >= min_coverage)
 
 
 def assess(question: str, quote: str, context: str = "") -> Verdict:
