@@ -70,6 +70,9 @@ class Settings(BaseSettings):
     fusion: Literal["evidence", "score", "wrrf"] = Field(
         "evidence", description="evidence = dense min-max + keyword BM25 as a share of the query's ceiling, gated; score = min-max score fusion; wrrf = weighted reciprocal-rank fusion."
     )
+    fuse_per_language: bool = Field(
+        True, description="Evidence fusion: a chunk in another language than the query is ranked by its dense match "
+        "(keyword evidence cannot exist across languages), so same-language keyword hits do not bury it.")
     dense_weight: float = Field(0.3, ge=0.0, le=1.0, description="Weight of the dense ranking in fusion (keyword gets 1 - w).")
     keyword_gate: float = Field(
         0.15, ge=0.0, le=1.0, description="Evidence fusion: below this share of the query's BM25 ceiling in every keyword hit, the ranking is the dense one."
@@ -99,6 +102,9 @@ class Settings(BaseSettings):
     llm_timeout_s: float = Field(60.0, gt=0, le=3600, description="Timeout of one model request.")
     llm_max_retries: int = Field(3, ge=0, le=20, description="Retries on 429/5xx.")
     min_relevance: float = Field(0.80, ge=-1.0, le=1.0, description="Extractive model: below this cosine, answer 'the documents do not say'.")
+    min_term_coverage: float = Field(
+        0.75, ge=0.0, le=1.0, description="Extractive model: share of the question's key terms a quote must hold "
+        "(same script), else the next candidate passage is tried or 'the documents do not say'.")
     answer_sentences: int = Field(6, ge=1, le=20, description="Sentences per answer (extractive: quoted; Gemini: at most).")
     follow_sentences: int = Field(2, ge=0, le=5, description="Extractive model: sentences after each chosen one quoted with it.")
     summary_trigger_tokens: int = Field(3000, ge=200, le=1_000_000, description="Summarise the chat when history passes this many tokens.")

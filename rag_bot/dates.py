@@ -9,7 +9,7 @@ import re
 import unicodedata
 from datetime import date
 
-from rag_bot.languages import digit_table, month_names
+from rag_bot.languages import digit_table, month_names, registry
 
 _DIGITS = digit_table()  # the language files' [dates] digits, e.g. Devanagari
 MONTHS = month_names()  # the language files' [dates.months]
@@ -23,6 +23,17 @@ _PATTERNS = [
     re.compile(rf"(?<!\d)(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<m>{_MONTH_ALT})\.?,?\s+(?P<y>\d{{4}})(?!\d)", re.I),
     re.compile(rf"(?P<m>{_MONTH_ALT})\.?\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>\d{{4}})(?!\d)", re.I),
 ]
+
+
+def month_name(month: int, language: str) -> str:
+    """The name of ``month`` (1-12) as ``language`` writes it: the first name its ``[dates.months]`` table gives
+    (full names come before abbreviations there); the default language's for a language without month names."""
+    reg = registry()
+    for lang in (reg.get(language), reg.default):
+        names = [name for name, number in (lang.month_names if lang else {}).items() if number == month]
+        if names:
+            return names[0].capitalize()
+    return str(month)
 
 
 def normalise_digits(text: str) -> str:

@@ -11,10 +11,12 @@ prompt text; without one (plain messages) the last human message is taken as the
 * ``agent``: :class:`~rag_bot.agent.inputs.AgentInput` -> an ``AIMessage`` with one ``retrieve_context`` tool
   call whose arguments come from :func:`rules.search_arguments` (broadened on the retry, the period dropped when
   the tool reported it empty). Use it through ``bind_tools`` (like any tool-calling model).
-* ``answer``: :class:`~rag_bot.agent.inputs.AnswerInput` -> the sentences of the passages closest to the
-  question (cosine of the embedder; sentences of >= 4 words, within ``RELATIVE_MARGIN`` of the best), each with
-  the ``follow_sentences`` after it, the input's ``sentences`` in all, quoted verbatim with ``[n]``; or
-  ``NOT_FOUND`` when the best sentence scores below ``min_relevance``.
+* ``answer``: :class:`~rag_bot.agent.inputs.AnswerInput` -> a quote from one passage, cited ``[n]``: the best
+  sentence (cosine of the embedder, >= ``min_relevance``) with the passage's sentences nearly as close, extended to
+  the sentence that completes the kind of fact the question asks for (:mod:`rag_bot.agent.answerability`), kept only
+  when it holds that kind of fact and ``min_coverage`` of the question's key terms, else the next best sentence's
+  passage is tried; ``NOT_FOUND`` when none passes. A whole-talk date question gets the date's talk in the user's
+  language, one sentence per theme (:func:`theme_segments`).
 * ``conversational``: [system carrying :class:`~rag_bot.agent.inputs.ConversationalInput`, *history] ->
   templates: greeting, thanks, the list of the user's previous questions, a summary of the chat.
 * ``summary``: :class:`~rag_bot.agent.inputs.SummaryInput` -> new summary lines (first sentence of each turn) to
@@ -38,7 +40,7 @@ from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import ConfigDict, PrivateAttr, SkipValidation
 
-from rag_bot.agent import inputs, prompts, rules
+from rag_bot.agent import answerability, inputs, prompts, rules
 from rag_bot.agent.history import text_of as _text
 from rag_bot.config import Settings
 from rag_bot.languages import CLOSERS, sentence_ends
@@ -48,6 +50,12 @@ from rag_bot.models.roles import Role
 MIN_SENTENCE_WORDS = 4  # shorter "sentences" are headings or fragments (and embed unreliably)
 HEADING_CHARS = 200  # the part of a passage that names the document (title, by-line, date)
 RELATIVE_MARGIN = 0.04  # quote only sentences nearly as close to the question as the best one
+STRONG_MATCH = 0.86  # a sentence this close to the question (cosine of the bundled embedder) needs no key-term
+# coverage, only type evidence: the question may write a term differently ("rise" asked, "rose" written)
+SEED_DEPTH = 6  # the best sentences tried, in turn, as the seed of a quote that answers the question
+MIN_THEMES = 2  # themes quoted per document of a whole-talk overview, at the least
+PARAGRAPH_BONUS = 0.5  # a paragraph break counts this much towards a theme boundary (cosine units)
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
 _TERMINAL = re.compile(rf"[{re.escape(sentence_ends())}][{CLOSERS}]*$")
 _MARKUP = re.compile(r"={3,}|-{3,}|#{1,6}\s|\*{2,}")
@@ -59,6 +67,38 @@ def is_quotable(sentence: str) -> bool:
             and not _MARKUP.search(sentence))
 
 
+
+
+def _context(chosen: list[int], candidates: list[tuple[int, str]]) -> str:
+    """The sentence before and after a quote in its passage: they may name what the quote is about ("Our seed
+    library ..." before "It opened in 1998 with forty jars ...")."""
+    n = candidates[chosen[0]][0]
+    around = (chosen[0] - 1, chosen[-1] + 1)
+    return " ".join(candidates[i][1] for i in around if 0 <= i < len(candidates) and candidates[i][0] == n)
+
+
+def theme_segments(rows: list[int], paragraphs: list[int], vectors: np.ndarray, themes: int) -> list[list[int]]:
+    """``rows`` (a document's sentences, in order) cut into at most ``themes`` runs of consecutive sentences at the
+    weakest links: the cosine between the two sentences before and the two after each gap, minus
+    ``PARAGRAPH_BONUS`` where the author started a new paragraph. As many themes as paragraphs when there are
+    fewer paragraphs than ``themes`` (and more than one); every sentence when there are no more than ``themes``."""
+    if len(rows) <= themes:  # a document within the sentence budget is quoted whole
+        return [[r] for r in rows]
+    distinct = len(set(paragraphs))
+    k = min(themes, distinct) if distinct > 1 else min(themes, max(MIN_THEMES, len(rows) // 4))
+    links = []
+    for t in range(len(rows) - 1):
+        left = vectors[rows[max(0, t - 1):t + 1]].mean(axis=0)
+        right = vectors[rows[t + 1:t + 3]].mean(axis=0)
+        cosine = float(left @ right) / (float(np.linalg.norm(left) * np.linalg.norm(right)) or 1.0)
+        links.append((cosine - (PARAGRAPH_BONUS if paragraphs[t] != paragraphs[t + 1] else 0.0), t))
+    cuts = sorted(t for _, t in sorted(links)[: k - 1])
+    segments, start = [], 0
+    for t in cuts:
+        segments.append(rows[start:t + 1])
+        start = t + 1
+    segments.append(rows[start:])
+    return segments
 
 
 def first_sentence(text: str, limit: int = 200) -> str:
@@ -86,6 +126,7 @@ class ExtractiveChatModel(BaseChatModel):
     embedder: SkipValidation[Embedder | None] = None  # None: loaded from the settings on the first answer
     _sentence_vectors: PassageCache | None = PrivateAttr(default=None)
     min_relevance: float = 0.80
+    min_coverage: float = 0.75
     follow_sentences: int = 2
     settings: Settings | None = None
 
@@ -95,7 +136,8 @@ class ExtractiveChatModel(BaseChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        return {"role": self.role, "min_relevance": self.min_relevance, "follow_sentences": self.follow_sentences}
+        return {"role": self.role, "min_relevance": self.min_relevance, "min_coverage": self.min_coverage,
+                "follow_sentences": self.follow_sentences}
 
     def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool], *,
                    tool_choice: str | None = None, **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
@@ -163,12 +205,20 @@ class ExtractiveChatModel(BaseChatModel):
             return AIMessage(content=prompts.NOT_FOUND)  # nothing to quote from
         question, language, standalone, passages = data.question, data.language, data.standalone, data.passages
         sentences = data.sentences
-        ranking_query = rules.ranking_text(rules.strip_context(standalone) if standalone else question)
+        asked = rules.strip_context(standalone) if standalone else question
+        ranking_query = rules.ranking_text(asked)
         candidates: list[tuple[int, str]] = []
+        paragraphs: list[int] = []  # the paragraph of each candidate (numbered across passages)
+        seen: set[tuple[int, str]] = set()
+        paragraph = 0
         for p in passages:
-            for sentence in rules.split_sentences(p.text):
-                if is_quotable(sentence) and (p.n, sentence) not in candidates:
-                    candidates.append((p.n, sentence))
+            for block in _PARAGRAPH_BREAK.split(p.text):
+                for sentence in rules.split_sentences(block):
+                    if is_quotable(sentence) and (p.n, sentence) not in seen:
+                        seen.add((p.n, sentence))
+                        candidates.append((p.n, sentence))
+                        paragraphs.append(paragraph)
+                paragraph += 1
         if not candidates:
             return AIMessage(content=prompts.NOT_FOUND)
         embedder = self._get_embedder()
@@ -176,32 +226,60 @@ class ExtractiveChatModel(BaseChatModel):
         headings = [f"{p.title}\n{p.text[:HEADING_CHARS]}" for p in passages if p.date]
         if rules.is_date_only(question, headings):
             languages = {p.n: rules.detect_language(p.text[:HEADING_CHARS]) for p in passages}
-            return self._overview(candidates, sentence_vecs, language, languages, sentences)
+            return self._overview(candidates, paragraphs, sentence_vecs, language, languages, sentences)
         query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)
         scores = sentence_vecs @ query_vec
-        order = np.argsort(-scores)
-        best = float(scores[order[0]])
-        if best < self.min_relevance:
-            return AIMessage(content=prompts.NOT_FOUND)
-        floor = max(self.min_relevance, best - RELATIVE_MARGIN)
-        chosen = self._with_followers([int(i) for i in order if float(scores[i]) >= floor], candidates, sentences)
-        return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
+        kind = answerability.answer_type(asked)
+        tried: set[int] = set()
+        for seed in (int(i) for i in np.argsort(-scores)[:SEED_DEPTH]):
+            if float(scores[seed]) < self.min_relevance:
+                break
+            if seed in tried:
+                continue
+            chosen = self._focused(seed, scores, candidates, kind, asked, sentences)
+            tried.add(seed)
+            quote = " ".join(candidates[i][1] for i in chosen)
+            verdict = answerability.assess(asked, quote, _context(chosen, candidates))
+            strong = float(scores[seed]) >= max(self.min_relevance, STRONG_MATCH)
+            if verdict.passes(self.min_coverage) or (verdict.evidence and strong):
+                return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
+        return AIMessage(content=prompts.NOT_FOUND)
 
-    def _with_followers(self, ranked: list[int], candidates: list[tuple[int, str]], limit: int) -> list[int]:
-        """Up to ``limit`` sentences: the best ones in rank order, each followed by the next
-        ``follow_sentences`` of its passage (the sentence that names a topic is often followed by the one that
-        answers: "a carpenter named Yusuf made a chair." -> "It took him thirty days."). Followers are not
-        filtered by their own score: on the labelled questions any floor lost answers (facts found 58.3 % unfiltered,
-        52.9 % with a floor 0.04 below ``min_relevance``), because the answering sentence rarely resembles the
-        question."""
-        chosen: list[int] = []
-        for i in ranked:
-            for j in range(i, i + 1 + self.follow_sentences):
-                if len(chosen) >= limit:
-                    return sorted(chosen)
-                if j < len(candidates) and candidates[j][0] == candidates[i][0] and j not in chosen:
-                    chosen.append(j)
+    def _focused(self, seed: int, scores: np.ndarray, candidates: list[tuple[int, str]], kind: str | None,
+                 question: str, limit: int) -> list[int]:
+        """The quote grown from the ``seed`` sentence inside its own passage: the passage's sentences nearly as close
+        to the question (within ``RELATIVE_MARGIN``), then, for a question asking for a kind of fact (a number, a
+        name, a date, a reason), the following sentences up to the first one that completes it ("The repair was
+        done by ..." -> "It cost 640 pounds."), or the one before when none after does; for other questions the
+        ``follow_sentences`` after the seed."""
+        n = candidates[seed][0]
+        own = [i for i, (m, _) in enumerate(candidates) if m == n]
+        floor = float(scores[seed]) - RELATIVE_MARGIN
+        chosen = [seed] + [i for i in own if i != seed and float(scores[i]) >= floor][: max(0, limit - 1)]
+        extra: list[int] = []
+        if kind is None:
+            extra = [i for i in own if i > seed][: self.follow_sentences]
+        elif not answerability.has_evidence(kind, " ".join(candidates[i][1] for i in chosen), question):
+            extra = self._completion(chosen, own, candidates, kind, question)
+        for i in extra:
+            if len(chosen) < limit and i not in chosen:
+                chosen.append(i)
         return sorted(chosen)  # document order reads better than score order
+
+    def _completion(self, chosen: list[int], own: list[int], candidates: list[tuple[int, str]], kind: str,
+                    question: str) -> list[int]:
+        """The sentences after a chosen one (the seed first, then the others), up to the first holding a fact of
+        ``kind``; else the sentence just before the seed when it holds one; else none."""
+        for start in chosen:
+            run: list[int] = []
+            for i in [i for i in own if i > start][: self.follow_sentences + 1]:
+                run.append(i)
+                if answerability.has_evidence(kind, candidates[i][1], question):
+                    return run
+        before = [i for i in own if i < chosen[0]][-1:]
+        if before and answerability.has_evidence(kind, candidates[before[0]][1], question):
+            return before
+        return []
 
     @staticmethod
     def _quote(runs: list[list[int]], candidates: list[tuple[int, str]], language: str) -> str:
@@ -221,22 +299,23 @@ class ExtractiveChatModel(BaseChatModel):
                 runs.append([i])
         return runs
 
-    def _overview(self, candidates: list[tuple[int, str]], vectors: np.ndarray, language: str,
-                  languages: dict[int, str | None], limit: int) -> AIMessage:
-        """For "what was said on <date>?": the passages are that date's documents (retrieved by the date filter),
-        so relevance is given; quote each document's most central sentences (closest to its own centroid),
-        documents in the user's language first (an English and a Hindi version of one talk: English first for
-        an English question)."""
+    def _overview(self, candidates: list[tuple[int, str]], paragraphs: list[int], vectors: np.ndarray,
+                  language: str, languages: dict[int, str | None], limit: int) -> AIMessage:
+        """For a whole-talk question ("what did the talk of <date> cover?"): the passages are that date's documents
+        (retrieved by the date filter), so relevance is given. When the date's documents are in several languages
+        (a talk and its translation) only those in the user's language are quoted. Each document is cut into its
+        themes (:func:`theme_segments`) and the sentence closest to each theme's centre is quoted, in talk order."""
         by_passage: dict[int, list[int]] = {}
         for i, (n, _) in enumerate(candidates):
             by_passage.setdefault(n, []).append(i)
-        per_passage = max(1, limit // len(by_passage))
+        if len({languages.get(n) for n in by_passage}) > 1 and any(languages.get(n) == language for n in by_passage):
+            by_passage = {n: rows for n, rows in by_passage.items() if languages.get(n) == language}
+        per_passage = max(MIN_THEMES, limit // len(by_passage))
         chosen: list[int] = []
-        order = sorted(by_passage, key=lambda n: languages.get(n) != language)  # stable: retrieval order kept
-        for rows in (by_passage[n] for n in order):
-            centroid = vectors[rows].mean(axis=0)
-            ranked = sorted(rows, key=lambda i: -float(vectors[i] @ centroid))
-            chosen += sorted(ranked[:per_passage])
+        for rows in by_passage.values():
+            for segment in theme_segments(rows, [paragraphs[i] for i in rows], vectors, per_passage):
+                centre = vectors[segment].mean(axis=0)
+                chosen.append(max(segment, key=lambda i: float(vectors[i] @ centre)))
         return AIMessage(content=self._quote([[i] for i in chosen], candidates, language))  # one sentence a line
 
     def _conversational(self, messages: list[BaseMessage], **_: Any) -> AIMessage:

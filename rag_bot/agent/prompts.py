@@ -92,6 +92,7 @@ RETRY_NOTE = (
 NOT_FOUND_TEXT: Mapping[str, str] = PerLanguage(lambda code: registry().text("answer", code, "not_found"))
 ANSWER_INTRO: Mapping[str, str] = PerLanguage(lambda code: registry().text("answer", code, "intro"))
 CONVERSATION_TEMPLATES: Mapping[str, dict[str, str]] = PerLanguage(lambda code: registry().texts("conversation", code))
+DATE_NOT_FOUND_TEXT: Mapping[str, str] = PerLanguage(lambda code: registry().text("answer", code, "date_not_found"))
 
 
 def is_not_found_reply(text: str) -> bool:
@@ -103,7 +104,8 @@ def is_not_found_reply(text: str) -> bool:
 def is_refusal_text(text: str) -> bool:
     """True when ``text`` is one of our own "documents do not say" answers (any language)."""
     start = (text or "").strip()
-    return any(start.startswith(template.split("{", 1)[0].strip()) for template in NOT_FOUND_TEXT.values())
+    return any(start.startswith(template.split("{", 1)[0].strip())
+               for template in (*NOT_FOUND_TEXT.values(), *DATE_NOT_FOUND_TEXT.values()))
 
 
 def language_name(code: str) -> str:
@@ -127,6 +129,15 @@ def agent_system(corpus: str) -> str:
 def not_found_text(question: str, language: str) -> str:
     """The "documents do not say" answer in ``language`` (the default language's for an unknown code)."""
     return registry().text("answer", language, "not_found").format(question=question.strip())
+
+
+def date_not_found_text(question: str, language: str, iso: str) -> str:
+    """"No document is dated <date>", the date written as the user's language writes it, then ISO."""
+    from rag_bot.dates import month_name
+
+    year, month, day = (int(x) for x in iso.split("-"))
+    shown = f"{day} {month_name(month, language)} {year} ({iso})"
+    return registry().text("answer", language, "date_not_found").format(date=shown, question=question.strip())
 
 
 def _esc(text: str) -> str:

@@ -86,6 +86,7 @@ class _Vocabulary:
     followup: re.Pattern[str]
     refers_back: re.Pattern[str]
     connector: re.Pattern[str]
+    overview: re.Pattern[str]
 
 
 def _start(items: tuple[str, ...]) -> re.Pattern[str]:
@@ -123,6 +124,7 @@ def _build(corpus_terms: tuple[str, ...]) -> _Vocabulary:
                             rf"|{_words(reg.union('followup_words'))}", re.I),
         refers_back=re.compile(_words(reg.union("refers_back")), re.I),
         connector=re.compile(rf"^\s*(?:{alternation(reg.union('connectors'))})(?![{_W}])[\s,]*", re.I),
+        overview=re.compile(rf"(?:{alternation(reg.union('overview_words'))})", re.I),
     )
 
 
@@ -187,16 +189,25 @@ def needs_context(text: str) -> bool:
     return not content_words(text)
 
 
-def is_date_only(question: str, headings: Sequence[str] = ()) -> bool:
-    """"What was said on 1969-01-23?": one exact date and nothing else to look for.
+def topic_words(question: str) -> list[str]:
+    """The content words of a question that are not overview words ("cover", "summary", "सार": they ask for a
+    whole document, they name no topic)."""
+    overview = vocabulary().overview
+    return [w for w in content_words(question) if not overview.fullmatch(w)]
 
-    Words found in the ``headings`` of the documents retrieved for that date (title, by-line: "What did Acharya
-    Devdutt say on ...?") describe the document, not a topic, and do not count.
+
+def is_date_only(question: str, headings: Sequence[str] = ()) -> bool:
+    """"What was said on 1969-01-23?", "What did the talk of 14 March 2004 cover?", "२३ जनवरी १९६९ की वार्ता का सार
+    बताइए": one exact date and nothing else to look for (a whole-document question).
+
+    Overview words of the registry ("cover", "summary", "सार") ask for the whole document and do not count; nor do
+    words found in the ``headings`` of the documents retrieved for that date (title, by-line: "What did Acharya
+    Devdutt say on ...?"): they describe the document, not a topic.
     """
     if parse_dates(question).date is None:
         return False
     heading_words = {w for h in headings for w in content_words(h)}
-    return all(w in heading_words for w in content_words(question))
+    return all(w in heading_words for w in topic_words(question))
 
 
 def tool_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict[str, Any]:
@@ -227,8 +238,8 @@ def tool_arguments(question: str, broaden: bool = False, drop_period: bool = Fal
     lang = document_language(question)
     if lang:
         args["language"] = lang
-    if dates.date and (vocabulary().whole.search(question) or not content_words(question)):
-        args["whole_document"] = True  # "the whole talk of ..." or a bare "what was said on <date>?"
+    if dates.date and (vocabulary().whole.search(question) or not topic_words(question)):
+        args["whole_document"] = True  # "the whole talk of ...", a bare "what was said on <date>?", "... cover?"
     return args
 
 

@@ -11,7 +11,12 @@ the same thread -- and the reply is scored:
 * **facts** -- share of the question's reference facts found in the answer (whitespace-collapsed, case-insensitive);
 * **groundedness** -- share of answer sentences supported by a retrieved passage, decided by a judge of
   :mod:`rag_bot.evaluation.judges` (embedding similarity offline, a chat model with Gemini configured);
-* **cost** -- latency of the question's own turn (s; p50/p95), model calls and tokens.
+* **cost** -- latency of the question's own turn (s; p50/p95), model calls and tokens;
+* **per kind** (:func:`kind_metrics`, the acceptance figures of a labelled set with ``split`` and ``kind`` fields):
+  date summaries answered and covering >= 2 of the talk's ``themes`` (each theme a list of reference phrases, any
+  one found = covered), unanswerable questions refused, false refusals, facts right (every reference fact found),
+  cross-language answers right, a missing date refused with that date named, and wrong-document citations (cited
+  (source, date) not among the question's relevant documents).
 
 Aggregates are given overall and per language and per kind (:meth:`AnswerEvaluation.results_table`).
 Used by ``rag-bot eval answers`` and ``notebooks/evaluation.ipynb``.
@@ -32,6 +37,7 @@ import numpy as np
 
 from rag_bot.agent.prompts import is_refusal_text
 from rag_bot.config import Settings
+from rag_bot.dates import find_dates, normalise_digits
 from rag_bot.evaluation.judges import (
     DEFAULT_THRESHOLD,
     EmbeddingJudge,
@@ -105,10 +111,16 @@ def citation_validity(citations: Sequence[dict], documents: Sequence[dict]) -> f
     return valid / total if total else 1.0
 
 
-def facts_found(answer: str, facts: Iterable[str]) -> list[bool]:
-    """For each reference fact: is it in the answer (whitespace-collapsed, case-insensitive)?"""
-    text = normalise(answer)
-    return [normalise(fact) in text for fact in facts]
+def _folded(text: str) -> str:
+    """Whitespace-collapsed, case-folded, Devanagari digits as ASCII ("१९९९" matches "1999")."""
+    return normalise(normalise_digits(text))
+
+
+def facts_found(answer: str, facts: Iterable[str | Sequence[str]]) -> list[bool]:
+    """For each reference fact (a phrase, or a list of alternative phrases): is it in the answer
+    (whitespace-collapsed, case-insensitive, either digit script)?"""
+    text = _folded(answer)
+    return [any(_folded(alt) in text for alt in ([fact] if isinstance(fact, str) else fact)) for fact in facts]
 
 
 def facts_rate(answer: str, facts: Sequence[str]) -> float | None:
@@ -145,6 +157,12 @@ class QuestionResult:
     input_tokens: int
     output_tokens: int
     history_turns: int = 0
+    split: str = ""
+    themes_covered: int | None = None  # date summaries: themes of the talk found in the answer
+    themes_total: int | None = None
+    wrong_citations: int = 0  # citations whose (source, date) is not one of the relevant documents
+    missing_date: str | None = None  # the date a "missing date" question names (no talk has it)
+    names_missing_date: bool | None = None  # the reply names that date
 
     @property
     def facts_rate(self) -> float | None:
@@ -172,6 +190,9 @@ def score_reply(row: dict[str, Any], reply: Any, judge: Any, latency_s: float = 
     relevant = {(r.get("source"), r.get("date") or None) for r in row.get("relevant") or []}
     facts = list(row.get("facts") or [])
     grounded, n_sentences = (0, 0) if refused else groundedness(answer, documents, judge)
+    themes = row.get("themes")
+    covered = sum(any(facts_found(answer, [theme])) for theme in themes) if themes and not refused else 0
+    missing = row.get("missing_date")
     return QuestionResult(
         id=str(row.get("id")), question=row.get("question", ""), language=row.get("language", "en"),
         kind=row.get("kind", ""), answerable=bool(relevant), answer=answer, citations=citations,
@@ -181,7 +202,11 @@ def score_reply(row: dict[str, Any], reply: Any, judge: Any, latency_s: float = 
         cited_relevant=any(_key(c) in relevant for c in citations), sentences=n_sentences,
         grounded_sentences=grounded, latency_s=latency_s, model_calls=int(_get(reply, "model_calls", 0) or 0),
         input_tokens=int(_get(reply, "input_tokens", 0) or 0), output_tokens=int(_get(reply, "output_tokens", 0) or 0),
-        history_turns=history_turns,
+        history_turns=history_turns, split=str(row.get("split") or ""),
+        themes_covered=covered if themes else None, themes_total=len(themes) if themes else None,
+        wrong_citations=sum(1 for c in citations if _key(c) not in relevant) if relevant else 0,
+        missing_date=missing, names_missing_date=(missing in [iso for _, iso in find_dates(
+            answer.replace(row.get("question", ""), ""))] if missing else None),  # not the echoed question
     )
 
 
@@ -236,6 +261,60 @@ def aggregate(results: Sequence[QuestionResult]) -> dict[str, Any]:
     }
 
 
+MIN_THEMES = 2  # a date summary must cover at least this many of the talk's themes
+
+
+def kind_metrics(results: Sequence[QuestionResult]) -> dict[str, Any]:
+    """The acceptance figures of a labelled set (None where the group holds no question of that kind).
+
+    ``date_summary_answered``: date summaries not refused; ``date_summary_themes``: answered *and* covering
+    >= ``MIN_THEMES`` themes; ``unanswerable_refused``; ``false_refusals`` (every answerable question);
+    ``facts_right``: kind ``fact`` answered with every reference fact; ``cross_language_right`` likewise for kind
+    ``cross_language``; ``missing_date_named``: refused and the missing date named; ``wrong_document_citations``:
+    share of the citations of answered answerable questions that point at a document not among the relevant ones.
+    """
+    def of(kind: str) -> list[QuestionResult]:
+        return [r for r in results if r.kind == kind]
+
+    def right(r: QuestionResult) -> bool:
+        return not r.refused and all(r.facts_found)
+
+    dates = of("date_summary")
+    answered = [r for r in results if r.answerable and not r.refused]
+    cited = sum(r.citations_total for r in answered)
+    return {
+        "questions": len(results),
+        "date_summary_answered": _share([not r.refused for r in dates]),
+        "date_summary_themes": _share([not r.refused and (r.themes_covered or 0) >= MIN_THEMES for r in dates]),
+        "unanswerable_refused": _share([r.refused for r in results if not r.answerable and r.missing_date is None]),
+        "false_refusals": _share([r.refused for r in results if r.answerable]),
+        "facts_right": _share([right(r) for r in of("fact")]),
+        "cross_language_right": _share([right(r) for r in of("cross_language")]),
+        "missing_date_named": _share([r.refused and bool(r.names_missing_date) for r in of("missing_date")]),
+        "wrong_document_citations": sum(r.wrong_citations for r in answered) / cited if cited else None,
+        "latency_mean_s": _mean([r.latency_s for r in results]),
+    }
+
+
+ACCEPTANCE: dict[str, tuple[str, float]] = {  # metric -> (">=" or "<=", target)
+    "date_summary_answered": (">=", 0.95), "date_summary_themes": (">=", 0.95),
+    "unanswerable_refused": (">=", 0.90), "false_refusals": ("<=", 0.05), "facts_right": (">=", 0.85),
+    "cross_language_right": (">=", 0.80), "wrong_document_citations": ("<=", 0.05),
+}
+
+
+def kind_table(groups: dict[str, dict[str, Any]]) -> str:
+    """A markdown table: one row per acceptance metric (with its target), one column per group."""
+    names = list(groups)
+    lines = ["| metric | target | " + " | ".join(names) + " |", "|---|---|" + "---:|" * len(names)]
+    for key in (*ACCEPTANCE, "missing_date_named", "latency_mean_s"):
+        op, target = ACCEPTANCE.get(key, ("", None))
+        goal = f"{op} {100 * target:.0f} %" if target is not None else ""
+        fmt = ".2f" if key.endswith("_s") else "%"
+        lines.append(f"| {key} | {goal} | " + " | ".join(_fmt(groups[n].get(key), fmt) for n in names) + " |")
+    return "\n".join(lines)
+
+
 TABLE_COLUMNS: tuple[tuple[str, str, str], ...] = (
     # (metric key, header, format)
     ("questions", "n", "d"),
@@ -286,11 +365,21 @@ class AnswerEvaluation:
         data: dict[str, Any] = {
             "provider": self.provider, "judge": self.judge, "threshold": self.threshold,
             "seconds": round(self.seconds, 3), "summary": self.summary,
-            "by_language": self.by("language"), "by_kind": self.by("kind"), **self.info,
+            "by_language": self.by("language"), "by_kind": self.by("kind"),
+            "acceptance": self.by_kind_metrics(), **self.info,
         }
         if questions:
             data["questions"] = [r.to_json() for r in self.results]
         return data
+
+    def by_kind_metrics(self) -> dict[str, dict[str, Any]]:
+        """:func:`kind_metrics` overall, per split and per language and split ("dev", "test/hi", ...)."""
+        groups: dict[str, list[QuestionResult]] = {"all": list(self.results)}
+        for r in self.results:
+            if r.split:
+                groups.setdefault(r.split, []).append(r)
+                groups.setdefault(f"{r.split}/{r.language}", []).append(r)
+        return {name: kind_metrics(rows) for name, rows in groups.items()}
 
     def table_rows(self) -> list[tuple[str, dict[str, Any]]]:
         rows = [("all", self.summary)]

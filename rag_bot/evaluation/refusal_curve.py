@@ -1,4 +1,5 @@
-"""Refusals as a function of the extractive model's relevance threshold (``RAG_BOT_MIN_RELEVANCE``).
+"""Refusals as a function of the extractive model's knobs: the relevance threshold (``RAG_BOT_MIN_RELEVANCE``)
+and the key-term coverage a quote must reach (``RAG_BOT_MIN_TERM_COVERAGE``, :func:`coverage_curve`).
 
 The threshold trades the two errors of a grounded bot: too high, answerable questions get "the documents do not
 say" (false refusals); too low, unanswerable ones get quotes that do not answer them. :func:`refusal_curve` asks
@@ -24,26 +25,46 @@ def _share(flags: Sequence[bool]) -> float | None:
     return sum(flags) / len(flags) if flags else None
 
 
+DEFAULT_COVERAGES = (0.0, 0.5, 0.6, 0.75, 0.9, 1.0)
+
+
 def refusal_curve(settings: Settings, questions: Sequence[dict[str, Any]],
                   thresholds: Iterable[float] = DEFAULT_THRESHOLDS, *, retriever: Any = None,
-                  embedder: Any = None) -> list[dict[str, Any]]:
-    """``[{threshold, refusal_rate, false_refusal_rate, refused_unanswerable, unanswerable, false_refusals,
-    answerable}]`` for each threshold, the extractive model answering (``settings`` must point at the index of
-    the questions' corpus; ``retriever`` overrides the real one)."""
+                  embedder: Any = None, min_coverage: float | None = None) -> list[dict[str, Any]]:
+    """``[{threshold, min_coverage, refusal_rate, false_refusal_rate, refused_unanswerable, unanswerable,
+    false_refusals, answerable}]`` for each threshold, the extractive model answering (``settings`` must point at
+    the index of the questions' corpus; ``retriever`` overrides the real one; ``min_coverage``: the key-term
+    coverage held fixed, the configured one by default)."""
+    coverage = settings.min_term_coverage if min_coverage is None else min_coverage
+    return _sweep(settings, questions, [(float(t), coverage) for t in thresholds], retriever, embedder)
+
+
+def coverage_curve(settings: Settings, questions: Sequence[dict[str, Any]],
+                   coverages: Iterable[float] = DEFAULT_COVERAGES, *, retriever: Any = None,
+                   embedder: Any = None, threshold: float | None = None) -> list[dict[str, Any]]:
+    """The same points over the key-term coverage a quote must reach, at the relevance ``threshold`` (the
+    configured one by default)."""
+    at = settings.min_relevance if threshold is None else threshold
+    return _sweep(settings, questions, [(at, float(c)) for c in coverages], retriever, embedder)
+
+
+def _sweep(settings: Settings, questions: Sequence[dict[str, Any]], knobs: Sequence[tuple[float, float]],
+           retriever: Any, embedder: Any) -> list[dict[str, Any]]:
     from rag_bot.agent.models import extractive_models
     from rag_bot.agent.service import AgentService
 
     models = extractive_models(settings, embedder=embedder)
     service = AgentService(settings, checkpointer=InMemorySaver(), models=models, retriever=retriever)
     answerable = [row for row in questions if row.get("relevant")]
-    unanswerable = [row for row in questions if not row.get("relevant")]
+    unanswerable = [row for row in questions if not row.get("relevant") and not row.get("missing_date")]
     curve = []
-    for threshold in thresholds:
-        models.answer.min_relevance = float(threshold)
+    for threshold, coverage in knobs:
+        models.answer.min_relevance = threshold
+        models.answer.min_coverage = coverage
         refused_unanswerable = [is_refusal(ask_question(service, row)[0]) for row in unanswerable]
         false_refusals = [is_refusal(ask_question(service, row)[0]) for row in answerable]
         curve.append({
-            "threshold": float(threshold),
+            "threshold": threshold, "min_coverage": coverage,
             "refusal_rate": _share(refused_unanswerable), "false_refusal_rate": _share(false_refusals),
             "refused_unanswerable": sum(refused_unanswerable), "unanswerable": len(unanswerable),
             "false_refusals": sum(false_refusals), "answerable": len(answerable),

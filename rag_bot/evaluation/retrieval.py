@@ -8,7 +8,7 @@ from __future__ import annotations
 import csv
 import json
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
@@ -35,6 +35,7 @@ class Candidates(TypedDict):
 
     candidates: tuple[Ranking, Ranking]  # dense, keyword
     ceiling: float  # the keyword score a chunk matching every query term would reach
+    cross: list[str]  # dense candidates in another language than the query (fused by their dense match)
 
 
 @dataclass
@@ -91,9 +92,9 @@ def ingest_corpus(dataset: Dataset, settings: Settings, progress: bool = True) -
 
 def doc_ranking(retriever: HybridRetriever, dense: Ranking, keyword: Ranking, mode: Mode, k: int,
                 weight: float | None = None, doc_key: str = "source", ceiling: float = 0.0,
-                gate: float | None = None) -> list[tuple[str, float]]:
+                gate: float | None = None, cross: Sequence[str] = ()) -> list[tuple[str, float]]:
     """Chunk ranking -> document ranking (best chunk score per document), top ``k`` documents."""
-    ranked = retriever.fuse(dense, keyword, mode, weight, ceiling=ceiling, gate=gate)
+    ranked = retriever.fuse(dense, keyword, mode, weight, ceiling=ceiling, gate=gate, cross=cross)
     meta = _chunk_docs(retriever, [cid for cid, _ in ranked], doc_key)
     seen: dict[str, float] = {}
     for cid, score in ranked:
@@ -123,15 +124,16 @@ def run_queries(retriever: HybridRetriever, dataset: Dataset, k: int = 100, prog
     n = max(k * 3, retriever.settings.candidates)
     for qid, text in tqdm(dataset.queries.items(), desc="queries", unit="q", disable=not progress):
         f = filters(qid) if filters else SearchFilters()
-        out[qid] = {"candidates": retriever.candidates(text, f, "hybrid", n),
-                    "ceiling": retriever.keyword_ceiling(text)}
+        dense, keyword = retriever.candidates(text, f, "hybrid", n)
+        out[qid] = {"candidates": (dense, keyword), "ceiling": retriever.keyword_ceiling(text),
+                    "cross": sorted(retriever.other_language(text, dense))}
     return out
 
 
 def make_run(retriever: HybridRetriever, candidates: dict[str, Candidates], mode: Mode, k: int,
              weight: float | None = None, doc_key: str = "source", gate: float | None = None) -> Run:
     return {qid: doc_ranking(retriever, c["candidates"][0], c["candidates"][1], mode, k, weight, doc_key,
-                             c.get("ceiling", 0.0), gate)
+                             c.get("ceiling", 0.0), gate, c.get("cross", ()))
             for qid, c in candidates.items()}
 
 

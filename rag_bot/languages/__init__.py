@@ -68,6 +68,10 @@ class Language:
     number_scales: dict[str, int] = field(default_factory=dict)
     weekdays: dict[str, int] = field(default_factory=dict)
     transliteration: dict[str, str] = field(default_factory=dict)
+    overview_words: tuple[str, ...] = ()
+    suffixes: tuple[str, ...] = ()
+    answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def in_script(self, ch: str) -> bool:
         return any(lo <= ord(ch) <= hi for lo, hi in self.script_ranges)
@@ -84,6 +88,8 @@ def _language(data: dict) -> Language:
     for key, kind in Language.__dataclass_fields__.items():
         if key in values and kind.type.startswith("tuple[str"):
             values[key] = tuple(values[key])
+    for key in ("answer_types", "answer_evidence"):
+        values[key] = {name: tuple(items) for name, items in values.get(key, {}).items()}
     return Language(**values)
 
 
@@ -146,6 +152,14 @@ class Registry:
     def union(self, attribute: str) -> tuple[str, ...]:
         """One list field of every language, in registry order, without repeats."""
         return tuple(dict.fromkeys(item for lang in self.languages for item in getattr(lang, attribute)))
+
+    def union_of(self, table: str, key: str) -> tuple[str, ...]:
+        """One list of a table field (``answer_types``, ``answer_evidence``) of every language, without repeats."""
+        return tuple(dict.fromkeys(item for lang in self.languages for item in getattr(lang, table).get(key, ())))
+
+    def keys_of(self, table: str) -> tuple[str, ...]:
+        """The keys of a table field over every language, in file order (the first language's first)."""
+        return tuple(dict.fromkeys(k for lang in self.languages for k in getattr(lang, table)))
 
 
 @lru_cache(maxsize=1)

@@ -9,12 +9,18 @@ exactly the dense one; otherwise ``w * dense + (1 - w) * keyword`` with dense mi
 ``score``: min-max normalised scores, ``w * dense + (1 - w) * keyword`` (the top keyword hit always gets the full
 weight, however weak). ``wrrf``: weighted reciprocal-rank fusion, ``w / (k + rank_dense) + (1 - w) / (k + rank_kw)``.
 With ``w = 1`` all reduce to the dense ranking and with ``w = 0`` (and no gate) to the keyword ranking.
+
+Mixed-language archives (``evidence`` with ``cross``, the ids of chunks in another language than the query): such a
+chunk cannot hold the query's words, so the keyword side would only ever bury it under same-language keyword hits,
+however strong its dense match. It is fused as if its keyword evidence were its dense strength times the best
+keyword evidence of the query: ``d * (w + (1 - w) * kw_max)``; the other language's best dense match then ranks
+with the same-language chunk that is best on both sides.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 Ranked = Sequence[tuple[str, float]]
 
@@ -59,9 +65,10 @@ def keyword_evidence(keyword: Ranked, ceiling: float) -> dict[str, float]:
 
 
 def evidence_fusion(dense: Ranked, keyword: Ranked, weight: float, ceiling: float, gate: float,
-                    depth: int | None = None) -> list[tuple[str, float]]:
+                    depth: int | None = None, cross: Collection[str] = ()) -> list[tuple[str, float]]:
     """Dense min-max scores (over the first ``depth``) plus absolute keyword evidence; the dense ranking as is when
-    no keyword candidate reaches ``gate`` (then keyword-only candidates follow the dense ones, best first)."""
+    no keyword candidate reaches ``gate`` (then keyword-only candidates follow the dense ones, best first).
+    ``cross``: chunks in another language than the query (fused by their dense strength alone, see above)."""
     kw = keyword_evidence(keyword, ceiling)
     d = _minmax(dense, depth)
     if not kw or max(kw.values()) < gate:
@@ -69,6 +76,11 @@ def evidence_fusion(dense: Ranked, keyword: Ranked, weight: float, ceiling: floa
         tail = [(cid, 0.0) for cid, _ in keyword if cid not in dense_ids]
         return [(cid, weight * s) for cid, s in d.items()] + tail
     fused = {cid: weight * d.get(cid, 0.0) + (1.0 - weight) * kw.get(cid, 0.0) for cid in d.keys() | kw.keys()}
+    if cross:
+        top = max(kw.values())
+        for cid in cross:
+            if cid in d:
+                fused[cid] = max(fused.get(cid, 0.0), d[cid] * (weight + (1.0 - weight) * top))
     return _ranked(fused, dense, keyword)
 
 
@@ -81,10 +93,10 @@ def _ranked(fused: dict[str, float], dense: Ranked, keyword: Ranked) -> list[tup
 
 
 def fuse(method: str, dense: Ranked, keyword: Ranked, weight: float, rrf_k: int = 60, ceiling: float = 0.0,
-         gate: float = 0.0, depth: int | None = None) -> list[tuple[str, float]]:
-    """Dispatch on the configured method (``evidence``, ``score`` or ``wrrf``)."""
+         gate: float = 0.0, depth: int | None = None, cross: Collection[str] = ()) -> list[tuple[str, float]]:
+    """Dispatch on the configured method (``evidence``, ``score`` or ``wrrf``; ``cross`` only affects evidence)."""
     if method == "evidence":
-        return evidence_fusion(dense, keyword, weight, ceiling, gate, depth)
+        return evidence_fusion(dense, keyword, weight, ceiling, gate, depth, cross)
     if method == "score":
         return score_fusion(dense, keyword, weight)
     if method == "wrrf":

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import Literal
 
 import numpy as np
 
+from rag_bot import languages
 from rag_bot.config import Settings
 from rag_bot.index.store import IndexStore
 from rag_bot.index.tokenize import tokenize
@@ -65,9 +67,23 @@ class HybridRetriever:
         """The most BM25 a chunk could score for ``query`` in this index (see :func:`fusion.keyword_ceiling`)."""
         return keyword_ceiling(len(set(tokenize(query))), self.indexed_chunks())
 
+    def other_language(self, query: str, dense: list[tuple[str, float]]) -> set[str]:
+        """The dense candidates known (from the keyword index's copy of each chunk's language) to be in another
+        language than ``query`` (none when fusing per language is off or the query's language is unknown)."""
+        if not self.settings.fuse_per_language or not dense:
+            return set()
+        lang = languages.detect(query, min_share=0.5)
+        if lang is None:
+            return set()
+        ids = [cid for cid, _ in dense]
+        same, unknown = self.store.keywords.passing(ids, SearchFilters(language=lang))
+        return {cid for cid in ids if cid not in same and cid not in set(unknown)}
+
     def fuse(self, dense: list[tuple[str, float]], keyword: list[tuple[str, float]], mode: Mode,
-             weight: float | None = None, ceiling: float = 0.0, gate: float | None = None) -> list[tuple[str, float]]:
-        """The final ranking of ``mode`` from the candidate lists (``ceiling``: the query's keyword ceiling)."""
+             weight: float | None = None, ceiling: float = 0.0, gate: float | None = None,
+             cross: Collection[str] = ()) -> list[tuple[str, float]]:
+        """The final ranking of ``mode`` from the candidate lists (``ceiling``: the query's keyword ceiling;
+        ``cross``: candidates in another language than the query, see :func:`fusion.evidence_fusion`)."""
         if mode == "dense":
             return dense
         if mode == "keyword":
@@ -75,7 +91,7 @@ class HybridRetriever:
         w = self.settings.dense_weight if weight is None else weight
         g = self.settings.keyword_gate if gate is None else gate
         return fuse(self.settings.fusion, dense, keyword, w, self.settings.rrf_k, ceiling=ceiling, gate=g,
-                    depth=self.settings.candidates)  # evaluation fetches more candidates: same scale as a search
+                    depth=self.settings.candidates, cross=cross)  # evaluation fetches more candidates: same scale
 
     def search(self, query: str, filters: SearchFilters | None = None, k: int | None = None,
                mode: Mode = "hybrid") -> list[Hit]:
@@ -84,7 +100,8 @@ class HybridRetriever:
         dense, keyword = self.candidates(query, filters or SearchFilters(), mode, max(self.settings.candidates, k))
         evidence = mode == "hybrid" and keyword and self.settings.fusion == "evidence"
         ceiling = self.keyword_ceiling(query) if evidence else 0.0
-        ranked = self.fuse(dense, keyword, mode, ceiling=ceiling)[:k]
+        cross = self.other_language(query, dense) if evidence else set()
+        ranked = self.fuse(dense, keyword, mode, ceiling=ceiling, cross=cross)[:k]
         hits = {h.id: h for h in self.store.vectors.get([cid for cid, _ in ranked])}
         dense_scores, keyword_scores = dict(dense), dict(keyword)
         out = []

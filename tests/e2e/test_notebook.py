@@ -14,7 +14,8 @@ from nbclient import NotebookClient
 from tests.conftest import REPO
 
 NOTEBOOK = REPO / "notebooks" / "evaluation.ipynb"
-FIGURES = ("retrieval_modes", "recall_at_k", "fusion_curve", "by_language", "by_kind", "latency", "refusal_threshold")
+FIGURES = ("retrieval_modes", "recall_at_k", "fusion_curve", "by_language", "by_kind", "latency", "refusal_threshold",
+           "fresh_by_kind", "coverage_curve")
 HEADLINE_METRICS = ("nDCG@10", "Recall@5", "MRR@10", "refusal rate on unanswerable questions",
                     "false-refusal rate", "citation validity", "reference facts found", "groundedness",
                     "latency p50 / p95", "model calls per answer")
@@ -98,6 +99,11 @@ def test_notebook_runs_offline_and_writes_figures(sample_index, tmp_path, monkey
     assert [p["threshold"] for p in curve] == [0.70, 0.80, 0.90]
     # the threshold reaches the answer model: raising it refuses more answerable questions
     assert curve[-1]["false_refusals"] > curve[0]["false_refusals"]
+    # the fresh archive: per-kind figures after (this run) beside the recorded before, and the coverage curve
+    fresh = data["fresh"]
+    assert {"dev", "test"} <= set(fresh["after"]) and {"dev", "test"} <= set(fresh["before"])
+    assert fresh["after"]["all"]["date_summary_answered"] is not None
+    assert [p["min_coverage"] for p in fresh["coverage_curve"]] == [0.0, 0.75, 1.0]
     # a full run's results.json is what `make_notebook.py --record` turns into the Markdown figures
     sys.path.insert(0, str(REPO / "tools"))
     import make_notebook

@@ -119,9 +119,10 @@ def test_extractive_answer_threshold_and_quotes():
     assert bad == prompts.NOT_FOUND
 
 
-def test_extractive_answer_quotes_the_sentences_after_the_best_one_as_one_quote():
-    """The sentence naming the topic is quoted with the ones after it (where the answer usually is), up to
-    ``answer_sentences`` in all, consecutive sentences of one passage in one quote."""
+def test_extractive_answer_extends_the_quote_to_the_sentence_that_completes_the_fact():
+    """The sentence naming the topic is quoted with the ones after it up to the one holding the kind of fact the
+    question asks for (a number for "how long"), not a fixed count, within ``answer_sentences``, as one quote; a
+    budget too small to hold that fact refuses rather than quote the topic without the answer."""
     passages = [
         {"source": "chair.txt", "date": "1969-04-19", "title": "Work",
          "text": "In Jaipur I once watched a carpenter named Yusuf make a single chair. It took him thirty days. "
@@ -129,21 +130,21 @@ def test_extractive_answer_quotes_the_sentences_after_the_best_one_as_one_quote(
         {"source": "river.txt", "date": "1969-08-15", "title": "River",
          "text": "The river floods every monsoon and the boats stay ashore. The fishermen mend their nets."},
     ]
-    question = "How long did the carpenter Yusuf take to make one chair?"
 
-    def ask(answer_sentences: int, follow_sentences: int) -> str:
+    def ask(question: str, answer_sentences: int, follow_sentences: int = 2) -> str:
         model = ExtractiveChatModel(role="answer", min_relevance=0.80, follow_sentences=follow_sentences)
         data = inputs.answer_input(question, passages, "en", answer_sentences)
         return model.invoke(inputs.answer_messages(data)).content
 
-    alone = ask(answer_sentences=1, follow_sentences=0)
-    assert "Yusuf" in alone and "thirty days" not in alone
-    window = ask(answer_sentences=3, follow_sentences=2)
-    assert ("- “In Jaipur I once watched a carpenter named Yusuf make a single chair. It took him thirty days. "
-            "He used only sheesham wood from his village.” [1]") in window.splitlines()
-    assert "market" not in window and "[2]" not in window  # the budget of 3 sentences is spent
-    capped = ask(answer_sentences=2, follow_sentences=2)
-    assert "thirty days" in capped and "sheesham" not in capped
+    how_long = "How long did the carpenter Yusuf take to make one chair?"
+    window = ask(how_long, answer_sentences=3)
+    assert ("- “In Jaipur I once watched a carpenter named Yusuf make a single chair. It took him thirty days.” [1]"
+            ) in window.splitlines()
+    assert "sheesham" not in window and "[2]" not in window  # the fact is complete: no fixed two followers
+    assert ask(how_long, answer_sentences=1) == prompts.NOT_FOUND
+    # an open question keeps the follow_sentences after the best sentence
+    what = ask("What did the carpenter Yusuf make in Jaipur?", answer_sentences=3)
+    assert "sheesham" in what and "market" not in what
 
 
 def test_escaped_passages_round_trip():

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from rag_bot.evaluation.refusal_curve import refusal_curve
-from tests.agent_support import InMemoryRetriever, make_settings
+from rag_bot.evaluation.refusal_curve import coverage_curve, refusal_curve
+from tests.agent_support import InMemoryRetriever, make_settings, passage
 
 QUESTIONS = [
     {"id": "a1", "question": "What is silence?", "relevant": [{"source": "silence_talk.txt"}]},
@@ -15,7 +15,7 @@ QUESTIONS = [
 
 def test_the_threshold_moves_both_error_rates():
     retriever = InMemoryRetriever()
-    curve = refusal_curve(make_settings(), QUESTIONS, (0.0, 0.99), retriever=retriever)
+    curve = refusal_curve(make_settings(), QUESTIONS, (0.0, 0.99), retriever=retriever, min_coverage=0.0)
     low, high = curve
     assert (low["threshold"], high["threshold"]) == (0.0, 0.99)
     assert (low["answerable"], low["unanswerable"]) == (2, 1)
@@ -23,3 +23,23 @@ def test_the_threshold_moves_both_error_rates():
     assert low["false_refusal_rate"] == 0.0 and low["refusal_rate"] == 0.0
     assert high["false_refusal_rate"] == 1.0 and high["refusal_rate"] == 1.0
     assert len(retriever.calls) >= 2 * len(QUESTIONS)  # every question asked again at each threshold
+
+
+def test_key_term_coverage_refuses_the_near_topic_question_and_keeps_the_answerable_ones():
+    """At a threshold every sentence passes, the unanswerable question (its words "animals" and "keep" are in no
+    quote; the founding year is a number, so the type check alone lets it through) is refused only once quotes
+    must hold the question's key terms."""
+    house = [passage("house_talk", "2004-11-28", "Rosewood House was founded in 1961 by two sisters as a shelter "
+                     "for farmhands. Every Sunday the kitchen serves soup to sixty people.")]
+    questions = [
+        {"id": "a1", "question": "When was Rosewood House founded?", "relevant": [{"source": "house_talk.txt"}]},
+        {"id": "a2", "question": "How many people does the Sunday soup kitchen serve?",
+         "relevant": [{"source": "house_talk.txt"}]},
+        {"id": "u1", "question": "How many animals does Rosewood House keep?", "relevant": []},
+    ]
+    curve = coverage_curve(make_settings(), questions, (0.0, 0.75), retriever=InMemoryRetriever(house),
+                           threshold=0.0)
+    off, on = curve
+    assert (off["min_coverage"], on["min_coverage"]) == (0.0, 0.75)
+    assert off["refusal_rate"] == 0.0 and on["refusal_rate"] == 1.0
+    assert on["false_refusal_rate"] == 0.0

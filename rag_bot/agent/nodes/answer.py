@@ -18,11 +18,12 @@ from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
 from langgraph.runtime import Runtime
 
-from rag_bot.agent import inputs, prompts
+from rag_bot.agent import inputs, prompts, rules
 from rag_bot.agent.configuration import AgentConfiguration, run_config
 from rag_bot.agent.grounding import AnswerAssembler
-from rag_bot.agent.history import text_of
+from rag_bot.agent.history import text_of, turn_start
 from rag_bot.agent.models import RoleModels
+from rag_bot.agent.nodes.agent import period_was_empty
 from rag_bot.agent.state import AgentState
 from rag_bot.agent.support import SupportChecker
 from rag_bot.config import Settings
@@ -41,6 +42,16 @@ def _stream_writer() -> Callable[[Any], None]:
         return lambda _chunk: None
 
 
+def _nothing_found(state: AgentState, question: str, language: str) -> str:
+    """The refusal when no passage was found: it names the date when the question asks about one exact date and no
+    document at all is dated that day (instead of a generic "the documents do not say")."""
+    date = rules.parse_dates(rules.strip_context(question)).date
+    messages = state.get("messages", [])
+    if date and period_was_empty(messages[turn_start(messages):]):
+        return prompts.date_not_found_text(question, language, date)
+    return prompts.not_found_text(question, language)
+
+
 def make_answer_node(models: RoleModels, settings: Settings,
                      checker: SupportChecker | None = None) -> Callable[..., dict[str, Any]]:
     def answer(state: AgentState, config: RunnableConfig, runtime: Runtime[AgentConfiguration]) -> dict[str, Any]:
@@ -52,7 +63,7 @@ def make_answer_node(models: RoleModels, settings: Settings,
         not_found = {"messages": [AIMessage(prompts.not_found_text(question, language), name="answer")],
                      "citations": [], "termination": termination or "no_documents", "needs_retry": False}
         if not docs:
-            return not_found
+            return {**not_found, "messages": [AIMessage(_nothing_found(state, question, language), name="answer")]}
         data = inputs.answer_input(question, docs, language, cfg.answer_sentences, state.get("standalone_query"))
         messages = inputs.answer_messages(data)
         assembler = AnswerAssembler(docs, checker)

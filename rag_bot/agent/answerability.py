@@ -1,0 +1,191 @@
+"""Does a quote answer the question? Evidence checks that a cosine cannot make.
+
+* :func:`answer_type`: the kind of fact the question asks for (``age``, ``number``, ``date``, ``person``,
+  ``place``, ``reason``; None for yes/no and open questions), from the question words of the language registry
+  (``[answer_types]`` of ``rag_bot/languages/*.toml``: "how many", "कितने", "who", "कौन", ...).
+* :func:`has_evidence`: the quote holds that kind of fact *beyond what the question already says*: a number (digits
+  in either script or a number word) not in the question for ``number``; a date, year or time word for ``date``; a
+  name the question does not hold for ``person`` and ``place`` (a capitalised word inside a sentence, or a word the
+  registry marks, e.g. Hindi "ने", "बाई"); a reason word ("because", "क्योंकि") for ``reason``.
+* :func:`term_coverage`: the share of the question's key terms (content words that are not question or overview
+  words) found in the quote, as the word or a word sharing its stem. Terms in another script than the quote cannot
+  be found by their letters and are left out (a cross-language quote is judged by its type evidence and cosine).
+
+The extractive answerer quotes a passage only when it passes both checks (:meth:`Verdict.passes`; the coverage check
+applies to questions that ask for a kind of fact).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rag_bot import languages
+from rag_bot.agent import rules
+from rag_bot.dates import MONTHS, find_dates, normalise_digits
+from rag_bot.languages import alternation
+
+_W = languages.word_chars()
+_WORD = re.compile(rf"[{_W}]+")
+_ENDS = languages.sentence_ends()  # the danda is in the Devanagari block: not part of a word
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+_YEAR = re.compile(r"(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)")
+_CAPITAL = re.compile(r"(?<![\w'’])([A-Z][\w'’-]+)")
+MIN_STEM = 4  # a shorter common prefix is not a shared stem
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    types: tuple[tuple[str, re.Pattern[str]], ...]
+    evidence: dict[str, re.Pattern[str] | None]
+    suffixes: tuple[str, ...]
+
+
+def _words(items: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not items:
+        return None
+    return re.compile(rf"(?<![{_W}])(?:{alternation(items)})(?![{_W}])", re.I)
+
+
+@lru_cache(maxsize=1)
+def _patterns() -> _Patterns:
+    reg = languages.registry()
+    types = tuple((kind, pattern) for kind in reg.keys_of("answer_types")
+                  if (pattern := _words(reg.union_of("answer_types", kind))) is not None)
+    evidence = {kind: _words(reg.union_of("answer_evidence", kind)) for kind in reg.keys_of("answer_evidence")}
+    suffixes = tuple(sorted(reg.union("suffixes"), key=len, reverse=True))
+    return _Patterns(types=types, evidence=evidence, suffixes=suffixes)
+
+
+def answer_type(question: str) -> str | None:
+    """The kind of fact ``question`` asks for (the first registry type whose question words it holds), or None."""
+    text = rules.strip_context(question)
+    for kind, pattern in _patterns().types:
+        if pattern.search(text):
+            return kind
+    return None
+
+
+def _tokens(text: str) -> list[str]:
+    return [w for w in (t.strip(_ENDS) for t in _WORD.findall(text)) if w]
+
+
+def _numbers(text: str) -> set[str]:
+    return {n.replace(",", "") for n in _DIGITS.findall(normalise_digits(text))}
+
+
+def _names(text: str) -> set[str]:
+    """Capitalised words that are not the first word of a sentence (names in scripts with case)."""
+    out: set[str] = set()
+    time_words = _patterns().evidence.get("date")  # "Saturday", "Christmas": capitalised, not a name
+    for sentence in rules.split_sentences(text):
+        body = sentence.lstrip(" \t\"'“‘(-*")
+        for m in _CAPITAL.finditer(body):
+            word = m.group(1)
+            low = word.casefold()
+            if m.start() == 0 or low in rules.vocabulary().stopwords or low in MONTHS or (
+                    time_words is not None and time_words.fullmatch(low)):
+                continue
+            out.add(word.casefold())
+    return out
+
+
+def _question_words(question: str) -> set[str]:
+    return {w.casefold() for w in _tokens(question)}
+
+
+def has_evidence(kind: str | None, quote: str, question: str) -> bool:
+    """Whether ``quote`` holds a fact of ``kind`` that ``question`` does not already state (True for no kind)."""
+    if kind is None:
+        return True
+    marker = _patterns().evidence.get(kind)
+    if marker is not None and marker.search(quote):
+        if kind not in ("person", "place"):
+            return True
+        if _marked_name(marker, quote, question):
+            return True
+    if kind in ("number", "age"):
+        return bool(_numbers(quote) - _numbers(question)) and (kind == "number" or marker is None)
+    if kind == "date":
+        return bool(find_dates(quote)) or bool(set(_YEAR.findall(normalise_digits(quote)))
+                                               - set(_YEAR.findall(normalise_digits(question))))
+    if kind in ("person", "place"):
+        return bool(_names(quote) - _question_words(question))
+    return False
+
+
+def _marked_name(marker: re.Pattern[str], quote: str, question: str) -> bool:
+    """A word next to a person/place marker ("सुनीता पाटिल ने") that the question does not hold."""
+    asked = _question_words(question) | rules.vocabulary().stopwords
+    words = _tokens(quote)
+    for i, word in enumerate(words):
+        if marker.fullmatch(word) and i > 0 and words[i - 1].casefold() not in asked:
+            return True
+    return False
+
+
+def key_terms(question: str) -> list[str]:
+    """The question's content words that name what it is about (no question, overview or answer-type words)."""
+    text = rules.strip_context(question)
+    for _, pattern in _patterns().types:
+        text = pattern.sub(" ", text)
+    numbers = _patterns().evidence.get("number")  # "one chair": a count the question states is no topic
+    return [w for w in rules.topic_words(text) if len(w) > 2 and not (numbers and numbers.fullmatch(w))]
+
+
+def stem(word: str) -> str:
+    """``word`` without its longest registry inflection ending (keeping at least two letters)."""
+    for suffix in _patterns().suffixes:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            return word[: -len(suffix)]
+    return word
+
+
+def _stem_match(term: str, word: str) -> bool:
+    if term == word or stem(term) == stem(word):
+        return True
+    common = 0
+    for a, b in zip(term, word, strict=False):
+        if a != b:
+            break
+        common += 1
+    return common >= MIN_STEM and common >= min(len(term), len(word)) - 3
+
+
+def _script(word: str) -> str | None:
+    return languages.detect(word, min_share=0.5)
+
+
+def term_coverage(question: str, quote: str) -> float:
+    """Share of the question's key terms found in ``quote`` (same word or stem; terms of another script than the
+    quote are not counted); 1.0 when no term can be checked."""
+    quote_words = {w.casefold() for w in _tokens(quote)}
+    scripts = {_script(w) for w in quote_words}
+    terms = [t for t in key_terms(question) if _script(t) in scripts]
+    if not terms:
+        return 1.0
+    found = sum(1 for t in terms if any(_stem_match(t, w) for w in quote_words))
+    return found / len(terms)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the checks found for one quote."""
+
+    kind: str | None
+    evidence: bool
+    coverage: float
+
+    def passes(self, min_coverage: float) -> bool:
+        """Type evidence, and for a question asking for a kind of fact, ``min_coverage`` of its key terms (an open
+        question, "what did he say about fear?", is paraphrased too freely for its words to be required)."""
+        return self.evidence and (self.kind is None or self.coverage >= min_coverage)
+
+
+def assess(question: str, quote: str, context: str = "") -> Verdict:
+    """The answer type of ``question``, whether ``quote`` holds it, and the key-term coverage of the quote with its
+    ``context`` (the sentences around it, which may name the topic the quote speaks of)."""
+    kind = answer_type(question)
+    return Verdict(kind=kind, evidence=has_evidence(kind, quote, question),
+                   coverage=term_coverage(question, f"{quote} {context}".strip()))

@@ -1,0 +1,96 @@
+"""Whole-talk date questions in both languages, answer types, their evidence and key-term coverage (rules only)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_bot.agent import answerability, prompts, rules
+
+
+@pytest.mark.parametrize("question", [
+    "What did the talk of 14 March 2004 cover?",
+    "Summarise the talk given on 2004-06-20.",
+    "What was said at the gathering on Nov 28, 2004?",
+    "Give me a summary of the 10/07/2005 talk.",
+    "What topics were covered in the talk of April 24, 2005?",
+    "१४ मार्च २००४ की वार्ता का सार बताइए",
+    "२० जून २००४ को क्या बताया गया?",
+    "15 अगस्त 2004 की वार्ता में किन बातों पर चर्चा हुई?",
+])
+def test_a_date_with_only_overview_words_is_a_whole_talk_question(question):
+    assert rules.is_date_only(question)
+    args = rules.tool_arguments(question)
+    assert args["whole_document"] is True and args["date_filter"]
+
+
+@pytest.mark.parametrize("question", [
+    "What did he say about silence on 1969-01-23?",
+    "What was said about the well pump on 20 June 2004?",
+    "२० जून २००४ को कुएँ के पंप के बारे में क्या कहा गया?",
+    "What did the talk cover?",  # no date
+])
+def test_a_topic_or_no_date_is_not_a_whole_talk_question(question):
+    assert not rules.is_date_only(question)
+    assert not rules.tool_arguments(question).get("whole_document")
+
+
+def test_heading_words_still_count_as_the_document():
+    assert rules.is_date_only("What did Anna Whitlock teach on 2 October 2005?", ["Talk by Anna Whitlock"])
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("How many varieties does the seed library hold?", "number"),
+    ("How much did the repair cost?", "number"),
+    ("How old is Harold Finch?", "age"),
+    ("When was the well dug?", "date"),
+    ("Who repaired the pump?", "person"),
+    ("What is the name of Leon Marsh's wife?", "person"),
+    ("Where was the honey sold?", "place"),
+    ("Why did the seedlings survive?", "reason"),
+    ("Is the well deep?", None),
+    ("तालाब में कितने स्वयंसेवक थे?", "number"),
+    ("कुआँ कब सूखा?", "date"),
+    ("महिला समिति की अध्यक्ष कौन हैं?", "person"),
+    ("फ़ातिमा शेख़ किस शहर में रहती हैं?", "place"),
+    ("दालें क्यों बोनी चाहिए?", "reason"),
+    ("सुनीता पाटिल की उम्र कितनी है?", "age"),
+])
+def test_answer_type_from_the_registry_question_words(question, kind):
+    assert answerability.answer_type(question) == kind
+
+
+@pytest.mark.parametrize("kind, question, answers, misses", [
+    ("number", "How many people signed the petition?", "It was signed by 480 people.",
+     "The petition reopened the path."),
+    ("number", "How many people came?", "उसमें सत्ताईस लोग आए।", "कार्यशाला सामुदायिक भवन में हुई।"),
+    ("number", "How many hives were there in 1995?", "There were seven hives.", "The first hive came in 1995."),
+    ("date", "When was the well dug?", "It was dug in 1887.", "It was dug by a stonemason."),
+    ("person", "Who repaired the pump of Tom Barker?", "The repair was done by Samuel Okafor.",
+     "Tom Barker said the pump broke on a Saturday."),
+    ("person", "समिति की अध्यक्ष कौन हैं?", "इसकी अध्यक्ष शांता बाई हैं।", "समिति हर सप्ताह नल जाँचती है।"),
+    ("reason", "Why do we repair things?", "We repair them because every object was dug out of the ground.",
+     "We repair lamps and bicycles."),
+    ("age", "How old is Walter Price?", "Walter Price is seventy years old.", "Walter Price learnt it in 1950."),
+])
+def test_evidence_of_the_asked_kind_must_be_new_to_the_question(kind, question, answers, misses):
+    assert answerability.has_evidence(kind, answers, question)
+    assert not answerability.has_evidence(kind, misses, question)
+
+
+def test_key_terms_must_be_covered_by_the_quote_in_either_language():
+    founding = "Rosewood House was founded in 1961 by two sisters as a shelter for farmhands."
+    assert answerability.term_coverage("How many animals does Rosewood House keep?", founding) <= 0.5
+    assert answerability.term_coverage("When was Rosewood House founded?", founding) == 1.0
+    # Hindi inflections share a stem (बोने / बोइए), and terms of another script than the quote are not counted
+    assert answerability.term_coverage("दालें बोने की सलाह", "गेहूँ के बाद दालें बोइए।") >= 2 / 3
+    assert answerability.term_coverage("Who started the earthworm compost?", "सुनीता पाटिल ने शुरू किया।") == 1.0
+    verdict = answerability.assess("What is the name of Leon Marsh's wife?",
+                                   "It was started by Leon Marsh, a retired electrician.")
+    assert verdict.kind == "person" and not verdict.passes(0.75)
+
+
+def test_missing_date_refusal_names_the_date_in_the_users_language():
+    en = prompts.date_not_found_text("What did the talk of 3 March 2004 cover?", "en", "2004-03-03")
+    hi = prompts.date_not_found_text("७ जुलाई २००५ की वार्ता का सार बताइए", "hi", "2005-07-07")
+    assert "3 March 2004 (2004-03-03)" in en and "जुलाई" in hi and "2005-07-07" in hi
+    assert prompts.is_refusal_text(en) and prompts.is_refusal_text(hi)
