@@ -178,9 +178,12 @@ def test_long_answer_is_split_into_valid_messages(fake, bot):
     assert all(p.reply_markup is None for p in parts[:-1])
     lines = [line for p in parts for line in plain(p.text).splitlines() if line.strip()]
     assert lines[0] == "According to the documents:"
-    for line in lines[1:]:  # every quoted sentence arrived whole: splits fell only between lines
-        assert (re.fullmatch(r"- “The quiet river of Zanthor carries song number \d+ .*dawn\.” \[\d+\]", line)
-                or line == "Sources:" or re.fullmatch(r"\[\d+\] .+", line)), line
+    sentence = r"The quiet river of Zanthor carries song number \d+ [^.]*dawn\."
+    quoted = re.compile(rf"(?:- “)?{sentence}(?: {sentence})*(?:” \[\d+\])?")
+    for line in lines[1:]:  # every quoted sentence arrived whole: a quote longer than a message splits between sentences
+        assert quoted.fullmatch(line) or line == "Sources:" or re.fullmatch(r"\[\d+\] .+", line), line
+    text = "\n".join(lines)
+    assert text.count("- “") == text.count("” [")  # every quote that opens is closed and cited
     assert all(p.parse_mode == "HTML" for p in parts) and refused(fake, 1007) == []
 
 
