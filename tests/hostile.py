@@ -336,6 +336,30 @@ def eml_flat(n: int) -> str:
     return f'From: a@example.org\nSubject: Flat\nContent-Type: multipart/mixed; boundary="b"\n\n{body}--b--\n'
 
 
+def eml_lone_cr(n: int, levels: int = 100) -> str:
+    """``levels`` nested multiparts and ``n`` empty lines, every line ended by a lone CR (the parser ends lines
+    there too): the boundary guard counted no line and let 100 boundaries x 1M lines through (7.5 s per MB)."""
+    opens = "".join(f'Content-Type: multipart/mixed; boundary="b{i}"\r\r--b{i}\r' for i in range(levels))
+    closes = "".join(f"--b{i}--\r" for i in reversed(range(levels)))
+    return f"From: a@example.org\rSubject: CR\r{opens}Content-Type: text/plain\r\rThe grebe.\r" + "\r" * n + closes
+
+
+def eml_rfc2231_boundaries(n: int, levels: int = 90) -> str:
+    """``levels`` nested multiparts whose boundaries are RFC 2231 continued parameters (``boundary*0=``), over
+    ``n`` lines: the guard matched only ``boundary=`` (10.8 s per MB)."""
+    opens = "".join(f'Content-Type: multipart/mixed; boundary*0="b{i}"; boundary*1="x"\n\n--b{i}x\n'
+                    for i in range(levels))
+    closes = "".join(f"--b{i}x--\n" for i in reversed(range(levels)))
+    return f"From: a@example.org\nSubject: Nested\n{opens}Content-Type: text/plain\n\nThe deep grebe.\n" + "\n" * n + closes
+
+
+def eml_many_parts(n: int) -> str:
+    """One multipart of ``n`` tiny parts: the parser built them all before the part count was checked (a million
+    parts: 343 MB, 8.9 s)."""
+    body = "".join(f"--b\n\nP{i}\n" for i in range(n))
+    return f'From: a@example.org\nSubject: Flat\nContent-Type: multipart/mixed; boundary="b"\n\n{body}--b--\n'
+
+
 def eml_long_subject(n: int) -> str:
     return "From: a@example.org\nSubject: " + "=?utf-8?q?x " * n + "\n\nThe body speaks of the skua.\n"
 
@@ -514,6 +538,12 @@ def make_hostile_corpus(root: Path, outside: Path) -> dict[str, Expect]:
     expect["eml/nested.eml"] = Expect("fail", "too costly")
     write_text(root / "eml/long-subject.eml", eml_long_subject(100_000))
     expect["eml/long-subject.eml"] = Expect("ok", text="skua")
+    write_text(root / "eml/lone-cr.eml", eml_lone_cr(1_000_000))
+    expect["eml/lone-cr.eml"] = Expect("fail", "too costly")
+    write_text(root / "eml/rfc2231-boundaries.eml", eml_rfc2231_boundaries(1_000_000))
+    expect["eml/rfc2231-boundaries.eml"] = Expect("fail", "too costly")
+    write_text(root / "eml/many-parts.eml", eml_many_parts(1_000_000))
+    expect["eml/many-parts.eml"] = Expect("fail", "part delimiters")
     write_text(root / "eml/no-headers.eml", "Just a note, not a message.\n")
     expect["eml/no-headers.eml"] = Expect("fail", "not an e-mail")
     return expect
@@ -529,4 +559,6 @@ MARKDOWN_KINDS: dict[str, Callable[[int], str]] = {"brackets": md_brackets, "emp
 RTF_KINDS: dict[str, Callable[[int], str]] = {"nested groups": rtf_nested_groups, "open braces": rtf_open_braces,
                                               "fields": rtf_fields, "unicode": rtf_unicode, "plain": rtf_plain}
 EMAIL_KINDS: dict[str, Callable[[int], str]] = {"flat parts": eml_flat, "nested parts": eml_nested,
-                                                "long subject": eml_long_subject}
+                                                "long subject": eml_long_subject, "lone CR lines": eml_lone_cr,
+                                                "RFC 2231 boundaries": eml_rfc2231_boundaries,
+                                                "many parts": eml_many_parts}

@@ -113,7 +113,8 @@ def test_rtf_extraction_grows_linearly(kind, settings):
 @pytest.mark.parametrize("kind", sorted(hostile.EMAIL_KINDS))
 def test_email_extraction_grows_linearly(kind, settings):
     # nested parts: the standard parser costs n squared (200 -> 800 levels: 15x measured); refused beyond 200
-    sizes = {"flat parts": 2_000, "nested parts": 200, "long subject": 20_000}
+    sizes = {"flat parts": 2_000, "nested parts": 200, "long subject": 20_000, "lone CR lines": 250_000,
+             "RFC 2231 boundaries": 250_000, "many parts": 50_000}
     assert _growth("mail.eml", hostile.EMAIL_KINDS[kind], sizes[kind], settings) < 8.0
 
 

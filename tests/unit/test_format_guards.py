@@ -7,9 +7,14 @@ from __future__ import annotations
 import time
 from xml.parsers import expat
 
+import pytest
+
 from ingest import odt_text
 from ingest.budget import Budget
+from ingest.errors import LoadError
+from ingest.loaders import load_bytes
 from rag_bot.config import Settings
+from tests import hostile
 
 _TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 
@@ -47,3 +52,20 @@ def test_odt_walker_is_linear_in_the_nesting_of_paragraphs():
     assert _walk_odt(_nested_paragraphs(3)) == ["level text level text level text"]
     ratio = _cpu(lambda: _walk_odt(large)) / max(_cpu(lambda: _walk_odt(small)), 1e-4)
     assert ratio <= 2.5, ratio
+
+
+def _load(name: str, data: bytes):
+    return load_bytes(name, data, Budget.for_file(len(data), _settings()))
+
+
+@pytest.mark.parametrize(("make", "reason"), [(hostile.eml_lone_cr, "too costly"),
+                                              (hostile.eml_rfc2231_boundaries, "too costly"),
+                                              (hostile.eml_many_parts, "part delimiters")])
+def test_email_guards_are_not_bypassed(make, reason):
+    # lone CR line ends and boundary*0= parameters slipped past the boundary guard (7.5 and 10.8 s per MB); a
+    # million parts were all built before the part count was checked (343 MB)
+    with pytest.raises(LoadError, match=reason) as refused:
+        _load("mail.eml", make(1_000_000).encode())
+    assert "\n" not in str(refused.value) and str(refused.value).count(". ") == 0  # one sentence
+    small = make(100).encode()  # the same shapes, small, are read
+    assert "grebe" in _load("mail.eml", small).pages[0].text or b"P99" in small
