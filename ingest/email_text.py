@@ -70,7 +70,7 @@ def _date(message: Message) -> str | None:
         return None
 
 
-def _part_text(part: Message) -> str:
+def _part_text(part: Message, budget: Budget) -> str:
     payload = part.get_payload(decode=True)
     if not isinstance(payload, bytes) or not payload.strip():
         return ""
@@ -85,7 +85,7 @@ def _part_text(part: Message) -> str:
     if part.get_content_type() == "text/html":
         from ingest.html_text import extract
 
-        return extract(text).text
+        return extract(text, budget).text
     return text
 
 
@@ -119,7 +119,7 @@ def _walk(message: Message, budget: Budget) -> tuple[list[str], list[str]]:
         disposition = (part.get("Content-Disposition") or "").split(";")[0].strip().lower()
         if part.get_content_maintype() == "text" and disposition != "attachment" and part.get_content_subtype() in (
                 "plain", "html"):
-            text = _part_text(part).strip()
+            text = _part_text(part, budget).strip()
             if text:
                 texts.append(text)
                 chars += len(text)

@@ -9,7 +9,7 @@ from xml.parsers import expat
 
 import pytest
 
-from ingest import odt_text
+from ingest import odt_text, zip_package
 from ingest.budget import Budget
 from ingest.errors import LoadError
 from ingest.loaders import load_bytes
@@ -69,3 +69,40 @@ def test_email_guards_are_not_bypassed(make, reason):
     assert "\n" not in str(refused.value) and str(refused.value).count(". ") == 0  # one sentence
     small = make(100).encode()  # the same shapes, small, are read
     assert "grebe" in _load("mail.eml", small).pages[0].text or b"P99" in small
+
+
+def _refused_before_zipfile(monkeypatch, path, reason: str) -> None:
+    def parsed(*_args, **_kwargs):
+        raise AssertionError("zipfile parsed the archive before it was refused")
+
+    monkeypatch.setattr(zip_package.zipfile, "ZipFile", parsed)
+    with pytest.raises(LoadError, match=reason):
+        _load(path.name, path.read_bytes())
+
+
+def test_a_zip_of_too_many_members_is_refused_from_its_central_directory(tmp_path, monkeypatch):
+    # zipfile built an object per member before they were counted: 244 MB for 500,000 members
+    path = tmp_path / "many.docx"
+    hostile.write_zip(path, hostile.docx_parts(["Many."]) + [hostile.Member(f"x/{i}", b"", 0, 0)
+                                                             for i in range(20_000)], count=3)  # the end record lies
+    _refused_before_zipfile(monkeypatch, path, "more than 10,000 members")
+    hostile.write_zip(tmp_path / "claims.odt", hostile._members(hostile.odt_fine_parts()), count=60_000)
+    _refused_before_zipfile(monkeypatch, tmp_path / "claims.odt", "60,000 members")
+
+
+def test_a_zip_declaring_too_many_bytes_is_refused_from_its_central_directory(tmp_path, monkeypatch):
+    path = tmp_path / "bomb.epub"
+    hostile.zip_member_bomb(path, hostile.epub_fine_parts(), members=30, megabytes_each=40)
+    _refused_before_zipfile(monkeypatch, path, "RAG_BOT_MAX_UNZIPPED_MB")
+
+
+def test_the_central_directory_check_passes_real_archives(tmp_path):
+    import zipfile
+
+    for force_zip64 in (False, True):
+        path = tmp_path / f"fine-{force_zip64}.odt"
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data in hostile.odt_fine_parts():
+                with archive.open(name, "w", force_zip64=force_zip64) as member:
+                    member.write(data)
+        assert "potter" in _load(path.name, path.read_bytes()).pages[0].text
