@@ -10,6 +10,7 @@ from xml.parsers import expat
 import pytest
 
 from ingest import odt_text, zip_package
+from ingest.boilerplate import drop_repeated_lines
 from ingest.budget import Budget
 from ingest.errors import LoadError
 from ingest.loaders import load_bytes
@@ -106,3 +107,38 @@ def test_the_central_directory_check_passes_real_archives(tmp_path):
                 with archive.open(name, "w", force_zip64=force_zip64) as member:
                     member.write(data)
         assert "potter" in _load(path.name, path.read_bytes()).pages[0].text
+
+
+def test_short_pages_keep_their_content_and_lose_headers_and_page_numbers():
+    # a page of six lines or fewer was all zone: a year, a count or a repeated label in it went with the headers
+    pages = [f"Field Guide to Rivers\nThe heron nests in reed bed {i}.\nHeron count {10 + i}\nHeron count {10 + i}"
+             f"\n1969\n{i + 1}" for i in range(4)]
+    kept, dropped = drop_repeated_lines(pages)
+    for i, page in enumerate(kept):
+        lines = page.splitlines()
+        assert lines[-4:] == [f"The heron nests in reed bed {i}.", f"Heron count {10 + i}", f"Heron count {10 + i}",
+                              "1969"], page
+        assert lines[:-4] == (["Field Guide to Rivers"] if i == 0 else [])  # the header stays once, on page 1
+    assert dropped == len("Field Guide to Rivers") * 3 + 4
+    body = [[f"{line} of page {i}." for line in "ABCDEF"] for i in range(4)]
+    long_pages = ["\n".join(["Field Guide to Rivers", *lines, str(i + 1)]) for i, lines in enumerate(body)]
+    assert [p.splitlines() for p in drop_repeated_lines(long_pages)[0][1:]] == body[1:]  # as before
+
+
+UTF7_HALF = b"The heron +2D0- waits, +3AA- alone."  # a high and a low surrogate, each alone
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("note.txt", UTF7_HALF),  # decoded by detection or as declared below
+    ("page.html", b'<html><head><meta charset="utf-7"><title>T +2D0-</title></head><body><p>' + UTF7_HALF
+     + b"</p></body></html>"),
+    ("mail.eml", b"From: a@example.org\nSubject: UTF-7\nContent-Type: text/plain; charset=utf-7\n\n" + UTF7_HALF),
+])
+def test_decoded_text_never_holds_a_lone_surrogate(name, data):
+    from ingest.decoding import decode_text
+
+    assert decode_text(UTF7_HALF, "utf-7").encode("utf-8") == "The heron \ufffd waits, \ufffd alone.".encode()
+    loaded = _load(name, data)
+    for text in [page.text for page in loaded.pages] + [loaded.title or ""]:
+        text.encode("utf-8")  # strict: raises on a lone surrogate
+    assert "heron" in loaded.pages[0].text
