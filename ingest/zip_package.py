@@ -71,13 +71,13 @@ class ZipPackage:
             info = self.archive.getinfo(name)
         except KeyError:
             return None
-        if limit is not None and info.file_size > limit:
-            raise BudgetExceeded(f"the {self.kind} part {name} unpacks to {info.file_size / 1e6:,.1f} MB, over the "
-                                 f"{limit / 1e6:,.0f} MB limit for one page or chapter (RAG_BOT_MAX_MARKUP_MB)")
         ratio = info.file_size / max(1, info.compress_size)
         if info.file_size > RATIO_CHECKED_ABOVE and ratio > self.budget.max_zip_ratio:
             raise BudgetExceeded(f"the {self.kind} part {name} unpacks {ratio:,.0f} times its packed size, over the "
                                  f"{self.budget.max_zip_ratio:,.0f} allowed (RAG_BOT_MAX_ZIP_RATIO): a zip bomb?")
+        if limit is not None and info.file_size > limit:
+            raise BudgetExceeded(f"the {self.kind} part {name} unpacks to {info.file_size / 1e6:,.1f} MB, over the "
+                                 f"{limit / 1e6:,.0f} MB limit for one page or chapter (RAG_BOT_MAX_MARKUP_MB)")
         return self._read(info, limit)
 
     def _read(self, info: zipfile.ZipInfo, limit: int | None) -> Iterator[bytes]:
