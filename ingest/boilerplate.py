@@ -3,7 +3,9 @@
 Only the first and last ``ZONE`` non-empty lines of a page are candidates. A line counts as repeated when it (or, for
 a page number such as ``- 12 -``, ``Page 3 of 40`` or ``xii``, its shape) appears in that zone on at least half of
 the pages. Page numbers are dropped everywhere; a repeated text line is kept where it first appears (a running
-header often carries the title or date that the first page needs) and dropped from the other pages.
+header often carries the title or date that the first page needs) and dropped from the other pages. A page of
+``2 * ZONE`` lines or fewer is all zone, so there only the lines met from its first or its last line inward, each
+dropped in turn, go, and one page number at most: a year, a count or a repeated label inside a short page is content.
 """
 
 from __future__ import annotations
@@ -59,14 +61,27 @@ def drop_repeated_lines(pages: list[str]) -> tuple[list[str], int]:
     out: list[str] = []
     for lines, zone in zip(split, zones, strict=True):
         drop: set[int] = set()
-        for i in zone:
+
+        def droppable(i: int, lines: list[str] = lines) -> bool:
             key = line_key(lines[i])
             if key not in repeated:
-                continue
+                return False
             if key != PAGE_NUMBER_KEY and key not in kept_once:
                 kept_once.add(key)
-                continue
-            drop.add(i)
-            dropped += len(lines[i].strip())
+                return False
+            return True
+
+        if len(zone) < sum(1 for line in lines if line.strip()):
+            drop = {i for i in zone if droppable(i)}
+        else:  # a short page is all zone: only lines reached from its top or bottom edge over dropped lines go
+            numbered = False  # one page number per page: a second number-shaped line is content (a year, a count)
+            for order in (zone, zone[::-1]):
+                for i in order:
+                    number = line_key(lines[i]) == PAGE_NUMBER_KEY
+                    if i in drop or (number and numbered) or not droppable(i):
+                        break
+                    drop.add(i)
+                    numbered = numbered or number
+        dropped += sum(len(lines[i].strip()) for i in drop)
         out.append("\n".join(line for i, line in enumerate(lines) if i not in drop) if drop else "\n".join(lines))
     return out, dropped

@@ -1,4 +1,5 @@
-"""What one file may cost: characters of text, chunks, PDF pages and decoded page content, unpacked zip bytes.
+"""What one file may cost: characters of text, chunks, PDF pages and decoded page content, unpacked zip bytes, the
+size of one markup document (an HTML file, an EPUB chapter, an e-mail's HTML part).
 
 The caps grow with the file's size (a file whose text would be orders of magnitude larger than its bytes is a
 decompression trick, not a document) and are bounded absolutely, so no single file can hold ingestion for hours or
@@ -30,6 +31,7 @@ class Budget:
     max_content_bytes: int  # decoded PDF page content, pages sharing a stream counted each time
     max_unzipped: int  # declared uncompressed bytes of all members of a zip container (DOCX)
     max_zip_ratio: float  # uncompressed / compressed size of a member that is read
+    max_markup_bytes: int = 50_000_000  # one HTML/XHTML document (a file, an EPUB chapter, an e-mail part)
 
     @classmethod
     def for_file(cls, size: int, settings) -> Budget:
@@ -38,8 +40,15 @@ class Budget:
         return cls(
             max_chars=chars, max_chunks=chars // CHARS_PER_CHUNK, max_pages=settings.max_pdf_pages,
             max_content_bytes=chars * CONTENT_PER_CHAR, max_unzipped=int(settings.max_unzipped_mb * 1_000_000),
-            max_zip_ratio=settings.max_zip_ratio,
+            max_zip_ratio=settings.max_zip_ratio, max_markup_bytes=int(settings.max_markup_mb * 1_000_000),
         )
+
+    def check_markup(self, size: int) -> None:
+        """Refuse one markup document (HTML, an EPUB chapter) of ``size`` bytes (or characters) over the limit."""
+        if size > self.max_markup_bytes:
+            limit = self.max_markup_bytes / 1e6
+            raise BudgetExceeded(f"an HTML document of {size / 1e6:,.1f} MB is over the {limit:,.0f} MB limit for one "
+                                 "page or chapter (RAG_BOT_MAX_MARKUP_MB)")
 
     def check_chars(self, chars: int) -> None:
         if chars > self.max_chars:

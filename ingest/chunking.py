@@ -27,8 +27,9 @@ from rag_bot.languages import split_sentences as _split_sentences
 # is unchanged keeps its stored vector). 3: a word longer than the budget is cut into the longest runs that fit by
 # the real count (version 2 cut it into equal steps and never checked them: 123 of 124 runs of 135,000 "a" and 320
 # of 321 of a Devanagari word were over a 220-token budget, truncated by the model). 4: a sentence also keeps the
-# closing quote after its full stop (3 and before cut it out with the white space).
-CHUNKER_VERSION = "4"
+# closing quote after its full stop (3 and before cut it out with the white space). 5: a document's title is capped at
+# an eighth of the budget in tokens (ingest.documents.TITLE_SHARE): chunks of long-titled files change.
+CHUNKER_VERSION = "5"
 _PARAGRAPHS = re.compile(r"\n\s*\n")
 
 
@@ -86,7 +87,7 @@ _SLACK = 0
 _LONG_CHARS_PER_TOKEN = 16
 
 
-def _base(count: Count) -> int:
+def fixed_tokens(count: Count) -> int:
     """Tokens every text carries whatever it holds (prefix, special tokens): two texts joined by a space count
     about the sum of their counts less this (the bundled e5: "a" 5, "a a" 6, so 4)."""
     return max(0, 2 * count("a") - count("a a"))
@@ -215,7 +216,7 @@ def chunk_pages(pages: list[tuple[str, int | None]], budget: int, count: Count) 
     """Pack sentences of consecutive pages into chunks of at most ``budget`` tokens (as ``count`` measures).
 
     Paragraphs are joined by a blank line, sentences by a space; a chunk is as long as fits."""
-    base = _base(count)
+    base = fixed_tokens(count)
     texts: list[str] = []
     seps: list[str] = []
     costs: list[int] = []

@@ -1,11 +1,22 @@
 """Bytes of a text file (or a text part of a package) to ``str``: byte-order mark, declared encoding, UTF-8, then
-detection; binary content and lossy guesses fail with a reason. A leaf module: every format module may use it."""
+detection; binary content and lossy guesses fail with a reason, and no text leaves here with a lone surrogate. A leaf
+module: every format module may use it."""
 
 from __future__ import annotations
+
+import re
 
 from charset_normalizer import from_bytes
 
 from ingest.errors import LoadError
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def without_surrogates(text: str) -> str:
+    """``text`` with every lone surrogate (UTF-7 ``+2D0-``, a codec that lets halves through) replaced by U+FFFD,
+    so that it encodes to UTF-8 strictly; one scan, no copy when there is none."""
+    return _SURROGATE.sub("\ufffd", text) if _SURROGATE.search(text) else text
 
 
 def _binary_reason(data: bytes) -> str | None:
@@ -32,13 +43,13 @@ def decode_text(data: bytes, declared: str | None = None) -> str:
     candidates.append("utf-8")
     for enc in candidates:
         try:
-            return data.decode(enc)
+            return without_surrogates(data.decode(enc))
         except (UnicodeDecodeError, LookupError):
             continue
     best = from_bytes(data).best()
     if best is None or best.encoding is None:
         raise LoadError("cannot detect the text encoding")
-    text = str(best)
+    text = without_surrogates(str(best))
     if text.count("\ufffd") > max(3, len(text) // 200):
         raise LoadError(f"undecodable text (best guess {best.encoding} gives replacement characters)")
     return text

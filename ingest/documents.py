@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ingest.chunking import chunk_pages
+from ingest.chunking import chunk_pages, fixed_tokens
 from ingest.metadata import detect_language, extract_date, guess_title, heading_date
 from ingest.pages import LoadedFile, Page
 
@@ -132,14 +132,48 @@ def chunk_id(source: str, doc_index: int, seq: int, text: str) -> str:
     return digest[:32]
 
 
+# A title takes at most this share of a chunk's token budget (1/8: 27 of 220 tokens), in the embedded text and in the
+# title a hit returns: a 20,000-character <title> or a CJK title would otherwise fill every chunk (and push it past
+# the model's 512 tokens), leave 16 tokens of text per chunk and make unrelated chunks of the file near-identical.
+TITLE_SHARE = 8
+# Characters of a title looked at before counting: no token of the bundled model spans more than this many.
+_CHARS_PER_TOKEN = 16
+
+
+def capped_title(title: str, tokens: int, count) -> str:
+    """The longest prefix of ``title`` whose own tokens (as ``count`` measures, less the tokens every text carries)
+    are at most ``tokens``, cut back to the last word boundary when one lies in its second half. Costs a bisection
+    over at most ``tokens * 16`` characters, whatever the title's length."""
+    head = title[: tokens * _CHARS_PER_TOKEN]
+    base = fixed_tokens(count)
+    if count(head) - base <= tokens:
+        end = len(head)
+    else:
+        lo, hi = 0, len(head)  # head[:lo] fits, head[:hi] does not
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if count(head[:mid]) - base <= tokens:
+                lo = mid
+            else:
+                hi = mid
+        end = lo
+    if end < len(title):
+        space = title.rfind(" ", 0, end + 1)
+        if space > end // 2:
+            end = space
+    return title[:end].strip()
+
+
 def make_chunks(document: Document, content_hash: str, budget: int, count) -> list[Chunk]:
-    """Chunks of one document, each with the metadata both indexes keep."""
-    title_cost = count(document.title) if document.title else 0
+    """Chunks of one document, each with the metadata both indexes keep; the title is capped at
+    1/:data:`TITLE_SHARE` of ``budget`` tokens (see :func:`capped_title`)."""
+    title = capped_title(document.title, budget // TITLE_SHARE, count) if document.title else ""
+    title_cost = count(title) if title else 0
     pieces = chunk_pages([(p.text, p.number) for p in document.pages], max(16, budget - title_cost), count)
     chunks = []
     for piece in pieces:
         meta = {
-            "source": document.source, "title": document.title, "date": document.date or "",
+            "source": document.source, "title": title, "date": document.date or "",
             "date_int": int(document.date.replace("-", "")) if document.date else 0,
             "language": document.language, "doc_id": document.doc_id, "seq": piece.seq,
             "n_chunks": len(pieces), "page": piece.page, "content_hash": content_hash,

@@ -3,8 +3,10 @@
 ``META-INF/container.xml`` names the package document (OPF); its metadata gives the title (``dc:title``) and the
 date (``dc:date`` when it is a full date), its manifest and spine the reading order. Each spine document is read
 once (an itemref repeated 10,000 times is read once), within the zip limits of :mod:`ingest.zip_package`, and
-walked by :func:`ingest.html_text.extract` (linear, navigation dropped); the characters are counted against the
-file's budget after every chapter. Images, fonts and styles are never unpacked.
+walked by :func:`ingest.html_text.extract` (linear, navigation dropped); a chapter over the budget's markup limit
+(``RAG_BOT_MAX_MARKUP_MB``, as for an HTML file) is refused from its declared size before it is unpacked (or as soon
+as it unpacks past it), and the characters are counted against the file's budget in every chapter and across them.
+Images, fonts and styles are never unpacked.
 """
 
 from __future__ import annotations
@@ -84,11 +86,11 @@ def _rootfile(package: ZipPackage) -> str:
     return unquote(found[0]).lstrip("/")
 
 
-def _chapter_text(raw: bytes) -> tuple[str | None, str]:
+def _chapter_text(raw: bytes, budget: Budget) -> tuple[str | None, str]:
     from ingest.html_text import extract
 
     match = _XML_ENCODING.match(raw[:256])
-    page = extract(decode_text(raw, match.group(1).decode("ascii").lower() if match else None))
+    page = extract(decode_text(raw, match.group(1).decode("ascii").lower() if match else None), budget)
     return page.title, page.text
 
 
@@ -116,10 +118,11 @@ def extract(data: bytes, budget: Budget) -> LoadedFile:
                 if not path or path in seen or (media and media not in _HTML_TYPES):
                     continue
                 seen.add(path)
-                raw = package.read(path)
+                raw = package.read(path, limit=budget.max_markup_bytes)
                 if raw is None or not raw.strip():
                     continue
-                heading, text = _chapter_text(raw)
+                heading, text = _chapter_text(raw, budget)
+                del raw
                 chars += len(text)
                 budget.check_chars(chars)
                 if text.strip():

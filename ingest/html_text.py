@@ -8,6 +8,11 @@ paragraph and line breaks. Every step is amortised O(1) per input character: no 
 tag pops the stack only when that element is open (a per-name count answers that in O(1)), so 100k nested ``div``
 or 100k stray end tags cost the same per byte as a plain page. The standard library's ``html.parser`` and
 BeautifulSoup are quadratic on such input (measured: 40k repeated ``<a `` took 233 s).
+
+Memory is bounded too: open elements share one tuple per distinct entry (8 bytes each on the stack), text pieces
+are joined in blocks (a million one-letter pieces do not make a million strings), the text is counted against the
+file's :class:`~ingest.budget.Budget` as it is collected, and a document over the budget's markup limit
+(``RAG_BOT_MAX_MARKUP_MB``, the same for an HTML file, an EPUB chapter and an e-mail's HTML part) is refused unread.
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
+
+from ingest.budget import Budget
 
 # A start or end tag; attribute values are quoted only right after "=", everything else runs to ">". Possessive
 # and atomic groups: once consumed, never re-scanned.
@@ -31,6 +38,8 @@ SKIP_ROLES = frozenset("navigation banner contentinfo complementary search menu 
 BLOCK = frozenset("""address article aside blockquote body caption center dd details dialog dir div dl dt fieldset
 figcaption figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr html legend li main menu nav ol p pre section
 summary table tbody td tfoot th thead title tr ul""".split())
+TITLE_CHARS = 20_000  # of a <title>: far more than a title's share of a chunk, far less than a document
+H1_PIECES = 100  # pieces of the first h1 kept for the title (a title is capped when chunks are made anyway)
 _RAW_END: dict[str, re.Pattern[str]] = {name: re.compile(rf"</{name}(?=[\s/>])", re.I) for name in RAW}
 
 
@@ -43,19 +52,52 @@ class HtmlText:
     dropped_chars: int
 
 
-class _Walker:
-    """The open-element stack and the text collected so far."""
+class _Pieces:
+    """Strings appended one by one and joined at the end, in blocks of :data:`BLOCK_PIECES`: a million one-letter
+    pieces ("a<b>a<b>...") cost about their characters, not a million string objects (58 bytes each)."""
 
-    def __init__(self) -> None:
-        self.stack: list[tuple[str, bool, bool]] = []  # (name, skipped, skipped as navigation)
+    BLOCK_PIECES = 1024
+
+    def __init__(self, separator: str = "") -> None:
+        self.separator = separator
+        self.blocks: list[str] = []
+        self.pieces: list[str] = []
+
+    def append(self, piece: str) -> None:
+        self.pieces.append(piece)
+        if len(self.pieces) >= self.BLOCK_PIECES:
+            self.blocks.append(self.separator.join(self.pieces))
+            self.pieces = []
+
+    def __bool__(self) -> bool:
+        return bool(self.blocks or self.pieces)
+
+    def join(self) -> str:
+        if self.pieces:
+            self.blocks.append(self.separator.join(self.pieces))
+            self.pieces = []
+        text = self.separator.join(self.blocks)
+        self.blocks = []
+        return text
+
+
+class _Walker:
+    """The open-element stack and the text collected so far (counted against ``max_chars``)."""
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        # (name, skipped, skipped as navigation), one shared tuple per distinct entry: 8 bytes per open element
+        self.stack: list[tuple[str, bool, bool]] = []
+        self.entries: dict[tuple[str, bool, bool], tuple[str, bool, bool]] = {}
         self.open: dict[str, int] = {}
+        self.budget = budget
+        self.chars = 0
         self.skipping = 0  # skipped elements on the stack
         self.boiler = 0  # of which navigation (counted as dropped text)
         self.content = 0  # article/main elements on the stack
         self.pre = 0
-        self.paragraphs: list[str] = []
-        self.inline: list[str] = []
-        self.h1: list[str] | None = None  # text of the first h1 while it is open
+        self.paragraphs = _Pieces("\n\n")
+        self.inline = _Pieces()
+        self.h1: list[str] | None = None  # text of the first h1 while it is open (its first pieces)
         self.h1_done = False
         self.h1_text: str | None = None
         self.dropped = 0
@@ -63,8 +105,7 @@ class _Walker:
     def flush(self) -> None:
         if not self.inline:
             return
-        raw = "".join(self.inline)
-        self.inline = []
+        raw = self.inline.join()
         if self.pre:
             lines = [" ".join(line.split()) for line in raw.split("\n")]
             text = "\n".join(line for line in lines if line)
@@ -72,6 +113,9 @@ class _Walker:
             text = "\n".join(" ".join(part.split()) for part in raw.split("\x00") if part.strip())
         if text:
             self.paragraphs.append(text)
+            self.chars += len(text) + 2  # with the blank line that joins it to the next one
+            if self.budget is not None and self.chars - 2 > self.budget.max_chars:
+                self.budget.check_chars(self.chars - 2)
 
     def data(self, text: str) -> None:
         if not text:
@@ -82,7 +126,9 @@ class _Walker:
             return
         text = html.unescape(text).replace("\x00", "")
         self.inline.append(text)
-        if self.h1 is not None:
+        if self.budget is not None and len(text) > self.budget.max_chars:
+            self.budget.check_chars(len(text))  # one run of text over the budget: before it is collapsed
+        if self.h1 is not None and len(self.h1) < H1_PIECES:
             self.h1.append(text)
 
     def start(self, name: str, attrs: str) -> None:
@@ -98,7 +144,8 @@ class _Walker:
         boiler = (name in NAVIGATION or (name in PAGE_LANDMARKS and not self.content)
                   or (role is not None and role.group(1).lower() in SKIP_ROLES))
         skipped = boiler or name in CODE
-        self.stack.append((name, skipped, boiler))
+        entry = (name, skipped, boiler)
+        self.stack.append(self.entries.setdefault(entry, entry))
         self.open[name] = self.open.get(name, 0) + 1
         self.skipping += skipped
         self.boiler += boiler
@@ -127,12 +174,15 @@ class _Walker:
 
     def result(self, title: str | None) -> HtmlText:
         self.flush()
-        return HtmlText(title=self.h1_text or title, text="\n\n".join(self.paragraphs), dropped_chars=self.dropped)
+        return HtmlText(title=self.h1_text or title, text=self.paragraphs.join(), dropped_chars=self.dropped)
 
 
-def extract(text: str) -> HtmlText:
-    """Title, body text and dropped navigation of an HTML document (decoded)."""
-    walker = _Walker()
+def extract(text: str, budget: Budget | None = None) -> HtmlText:
+    """Title, body text and dropped navigation of an HTML document (decoded); with a ``budget``, text past its
+    characters fails as it is collected, and a document longer than its markup limit is refused unread."""
+    if budget is not None:
+        budget.check_markup(len(text))
+    walker = _Walker(budget=budget)
     title: str | None = None
     pos, n = 0, len(text)
     while pos < n:
@@ -173,7 +223,7 @@ def extract(text: str) -> HtmlText:
             raw_end = close.start() if close else n
             if name == "title":
                 if title is None:
-                    title = " ".join(html.unescape(text[pos:raw_end]).split()) or None
+                    title = " ".join(html.unescape(text[pos:min(raw_end, pos + TITLE_CHARS)]).split()) or None
             elif name not in CODE:  # xmp, noembed, noframes: their raw text is text
                 walker.data(text[pos:raw_end])
             walker.end(name)

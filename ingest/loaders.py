@@ -39,9 +39,10 @@ _META_CHARSET = re.compile(rb"""<meta[^>]{0,512}?charset\s*=\s*["']?\s*([A-Za-z0
 def load_html(data: bytes, budget: Budget) -> LoadedFile:
     from ingest.html_text import extract
 
+    budget.check_markup(len(data))
     match = _META_CHARSET.search(data[:4096])
     declared = match.group(1).decode("ascii", "ignore").lower() if match else None
-    page = extract(decode_text(data, declared))
+    page = extract(decode_text(data, declared), budget)
     return LoadedFile([Page(page.text)], title=page.title, dropped_chars=page.dropped_chars)
 
 

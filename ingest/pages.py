@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ingest.decoding import without_surrogates
 from rag_bot.safe_text import clean_line, clean_text
 
 
@@ -30,7 +31,8 @@ class LoadedFile:
     split_by_date: bool = False
 
     def cleaned(self) -> LoadedFile:
-        """The same file with control characters removed from the text and the title (idempotent)."""
-        title = clean_line(self.title) if self.title else None
-        pages = [Page(clean_text(p.text), p.number) for p in self.pages]
+        """The same file with control characters and lone surrogates removed from the text and the title
+        (idempotent): what leaves a loader encodes to UTF-8 strictly, whatever codec a part declared."""
+        title = clean_line(without_surrogates(self.title)) if self.title else None
+        pages = [Page(clean_text(without_surrogates(p.text)), p.number) for p in self.pages]
         return LoadedFile(pages, title or None, self.dropped_chars, self.date, self.split_by_date)

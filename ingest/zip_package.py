@@ -1,15 +1,17 @@
 """A zip container (DOCX, EPUB, ODT, PPTX) inspected before anything is unpacked, and its parts read within budget.
 
-Opening checks the member list: at most :data:`MAX_MEMBERS` members, and the sizes they declare add up to at most
-the budget's ``max_unzipped``. A part that is read must not unpack to more than ``max_zip_ratio`` times its packed
-size (above :data:`RATIO_CHECKED_ABOVE`), and every byte unpacked is counted across all the parts read, so a member
-that lies about its size stops at the same limit. XML parts are streamed through expat in 64 KB pieces; a DOCTYPE
-is refused (no entity expansion). Nothing else of the archive (images, fonts, media) is ever unpacked.
+Opening checks the central directory first, straight from the bytes (:func:`check_central_directory`), before
+:mod:`zipfile` builds an object per member: at most :data:`MAX_MEMBERS` members, and the sizes they declare add up
+to at most the budget's ``max_unzipped``. A part that is read must not unpack to more than ``max_zip_ratio`` times
+its packed size (above :data:`RATIO_CHECKED_ABOVE`), and every byte unpacked is counted across all the parts read,
+so a member that lies about its size stops at the same limit. XML parts are streamed through expat in 64 KB pieces;
+a DOCTYPE is refused (no entity expansion). Nothing else of the archive (images, fonts, media) is ever unpacked.
 """
 
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -38,6 +40,7 @@ class ZipPackage:
         self.kind = kind
         self.budget = budget
         self.unpacked = 0  # bytes unpacked so far, all parts together
+        check_central_directory(data, budget, kind)
         try:
             self.archive = zipfile.ZipFile(io.BytesIO(data))
         except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
@@ -60,8 +63,10 @@ class ZipPackage:
             return False
         return True
 
-    def pieces(self, name: str) -> Iterator[bytes] | None:
-        """The unpacked bytes of member ``name`` in 64 KB pieces (None when it does not exist), counted."""
+    def pieces(self, name: str, limit: int | None = None) -> Iterator[bytes] | None:
+        """The unpacked bytes of member ``name`` in 64 KB pieces (None when it does not exist), counted; with a
+        ``limit`` (the markup limit of a chapter) a member declaring more is refused unread, one unpacking more is
+        stopped there."""
         try:
             info = self.archive.getinfo(name)
         except KeyError:
@@ -70,20 +75,29 @@ class ZipPackage:
         if info.file_size > RATIO_CHECKED_ABOVE and ratio > self.budget.max_zip_ratio:
             raise BudgetExceeded(f"the {self.kind} part {name} unpacks {ratio:,.0f} times its packed size, over the "
                                  f"{self.budget.max_zip_ratio:,.0f} allowed (RAG_BOT_MAX_ZIP_RATIO): a zip bomb?")
-        return self._read(info)
+        if limit is not None and info.file_size > limit:
+            raise BudgetExceeded(f"the {self.kind} part {name} unpacks to {info.file_size / 1e6:,.1f} MB, over the "
+                                 f"{limit / 1e6:,.0f} MB limit for one page or chapter (RAG_BOT_MAX_MARKUP_MB)")
+        return self._read(info, limit)
 
-    def _read(self, info: zipfile.ZipInfo) -> Iterator[bytes]:
+    def _read(self, info: zipfile.ZipInfo, limit: int | None) -> Iterator[bytes]:
+        read = 0
         with self.archive.open(info) as member:
             while piece := member.read(PIECE):
                 self.unpacked += len(piece)
+                read += len(piece)
                 if self.unpacked > self.budget.max_unzipped:
                     raise BudgetExceeded(f"the {self.kind} parts read unpack to more than "
                                          f"{self.budget.max_unzipped / 1e6:,.0f} MB (RAG_BOT_MAX_UNZIPPED_MB)")
+                if limit is not None and read > limit:
+                    raise BudgetExceeded(f"the {self.kind} part {info.filename} unpacks to more than "
+                                         f"{limit / 1e6:,.0f} MB, the limit for one page or chapter "
+                                         "(RAG_BOT_MAX_MARKUP_MB)")
                 yield piece
 
-    def read(self, name: str) -> bytes | None:
+    def read(self, name: str, limit: int | None = None) -> bytes | None:
         """The whole member ``name`` (None when it does not exist), within the same limits."""
-        pieces = self.pieces(name)
+        pieces = self.pieces(name, limit)
         return None if pieces is None else b"".join(pieces)
 
     def stream_xml(self, name: str, handlers: dict[str, Callable]) -> bool:
@@ -105,6 +119,68 @@ class ZipPackage:
 
     def close(self) -> None:
         self.archive.close()
+
+
+_EOCD = struct.Struct("<4s4H2LH")  # end of central directory: counts, size and offset of the directory
+_ZIP64_LOCATOR = struct.Struct("<4sLQL")
+_ZIP64_EOCD = struct.Struct("<4sQ2H2L4Q")
+_ENTRY = struct.Struct("<4s4B4HL2L5H2L")  # one central directory entry (46 bytes), then name, extra, comment
+
+
+def _zip64_sizes(extra: bytes, size: int, packed: int) -> tuple[int, int]:
+    """The real sizes of an entry whose 32-bit fields say 0xFFFFFFFF, from its ZIP64 extra field."""
+    pos = 0
+    while pos + 4 <= len(extra):
+        tag, length = struct.unpack_from("<HH", extra, pos)
+        if tag == 1:
+            values = list(struct.unpack_from(f"<{min(length, 16) // 8}Q", extra, pos + 4))
+            if size == 0xFFFFFFFF and values:
+                size = values.pop(0)
+            if packed == 0xFFFFFFFF and values:
+                packed = values.pop(0)
+            break
+        pos += 4 + length
+    return size, packed
+
+
+def check_central_directory(data: bytes, budget: Budget, kind: str) -> None:
+    """Refuse a zip container from its central directory alone, before any part of it is parsed into objects or
+    unpacked: more than :data:`MAX_MEMBERS` entries (counted as the directory is walked, whatever its end record
+    claims) or declared sizes adding up to more than the budget's ``max_unzipped``. Walks at most
+    ``MAX_MEMBERS + 1`` fixed-size records; a directory it cannot find or walk is left to :mod:`zipfile`, which
+    then fails with its own reason."""
+    end = data.rfind(b"PK\x05\x06", max(0, len(data) - 65_557 - _EOCD.size))
+    if end < 0 or end + _EOCD.size > len(data):
+        return
+    _, _, _, _, entries, cd_size, cd_offset, _ = _EOCD.unpack_from(data, end)
+    record = end
+    locator = end - _ZIP64_LOCATOR.size
+    if locator >= 0 and data[locator:locator + 4] == b"PK\x06\x07":
+        record = locator - _ZIP64_EOCD.size
+        if record >= 0 and data[record:record + 4] == b"PK\x06\x06":
+            *_, entries, cd_size, cd_offset = _ZIP64_EOCD.unpack_from(data, record)
+    if entries > MAX_MEMBERS:
+        raise BudgetExceeded(f"the {kind} archive has {entries:,} members (more than {MAX_MEMBERS:,})")
+    start = record - cd_size  # where zipfile looks too (data prepended to the archive shifts every offset)
+    if start < 0:
+        return
+    pos, count, total = start, 0, 0
+    while pos + _ENTRY.size <= record:
+        fields = _ENTRY.unpack_from(data, pos)
+        if fields[0] != b"PK\x01\x02":
+            return
+        count += 1
+        if count > MAX_MEMBERS:
+            raise BudgetExceeded(f"the {kind} archive has more than {MAX_MEMBERS:,} members")
+        packed, size, name_len, extra_len, comment_len = fields[10], fields[11], fields[12], fields[13], fields[14]
+        if size == 0xFFFFFFFF or packed == 0xFFFFFFFF:
+            extra_at = pos + _ENTRY.size + name_len
+            size, packed = _zip64_sizes(data[extra_at:extra_at + extra_len], size, packed)
+        total += size
+        if total > budget.max_unzipped:
+            raise BudgetExceeded(f"the {kind} archive unpacks to more than {budget.max_unzipped / 1e6:,.0f} MB, "
+                                 "the limit (RAG_BOT_MAX_UNZIPPED_MB): a zip bomb?")
+        pos += _ENTRY.size + name_len + extra_len + comment_len
 
 
 @contextmanager

@@ -50,6 +50,7 @@ class Settings(BaseSettings):
     max_pdf_pages: int = Field(10_000, ge=1, le=10_000_000, description="PDFs with more pages fail with a reason.")
     max_unzipped_mb: float = Field(500.0, gt=0, le=1_000_000, description="Zip containers (DOCX, EPUB, ODT, PPTX): refused when their members declare more than this uncompressed, or the parts read unpack to more (zip bomb).")
     max_zip_ratio: float = Field(200.0, gt=1, le=1_000_000, description="Zip containers (DOCX, EPUB, ODT, PPTX): a part that is read (document, chapter, slide, styles) may unpack to at most this many times its packed size.")
+    max_markup_mb: float = Field(50.0, gt=0, le=100_000, description="One HTML or XHTML document (an .html file, an EPUB chapter, an e-mail's HTML part): larger ones fail with a reason before they are parsed; parsing holds up to about 5x this in memory at worst.")
     ingest_batch: int = Field(16, ge=1, le=4096, description="Chunks embedded and written per batch; batches run across file boundaries, two ahead of the writes.")
     embed_workers: int = Field(0, ge=0, le=1024, description="Threads that embed passages with the bundled model, one text per call from one queue, one core each (0 = one per core; 1 = the engine's own OpenMP threads, whole batches).")
 

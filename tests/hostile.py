@@ -7,8 +7,10 @@ Markdown that made regexes quadratic, huge single lines, control characters and 
 names, Devanagari and undecodable file names, symlinks out of the folder and in loops, a FIFO, PDFs with thousands
 of empty pages / one content stream shared by 2,000 pages / a Flate bomb / a password / a cut, DOCX zip bombs
 (members, a document part, a lying size, billions of laughs, 20k members) and the same bombs in EPUB, ODT and PPTX,
-an EPUB spine naming one chapter 10,000 times, RTF of 100k nested groups / 1M open braces / the fields that made
-striprtf quadratic / a lying ``\\bin``, e-mails of thousands of nested multiparts or a 100k-word Subject, wrong
+an EPUB spine naming one chapter 10,000 times or one chapter of 490 MB, a zip whose end record understates its
+members, RTF of 100k nested groups / 1M open braces / the fields that made
+striprtf quadratic / a lying ``\\bin``, e-mails of thousands of nested multiparts, a 100k-word Subject, lone-CR lines, RFC 2231 boundaries or a million
+parts, wrong
 extensions, empty and binary files, the same name in two subfolders. Sizes are parameters so growth tests can build two sizes of one kind.
 """
 
@@ -178,8 +180,9 @@ def member(name: str, data: bytes) -> Member:
     return Member(name, co.compress(data) + co.flush(), len(data), zlib.crc32(data))
 
 
-def write_zip(path: Path, members: list[Member]) -> None:
-    """A zip archive written field by field, so declared sizes and contents can disagree (no zip64: < 4 GB each)."""
+def write_zip(path: Path, members: list[Member], count: int | None = None) -> None:
+    """A zip archive written field by field, so declared sizes and contents can disagree (no zip64: < 4 GB each);
+    the end record claims ``count`` members (the real number, at most 65,535, when not given)."""
     out = io.BytesIO()
     central = []
     for m in members:
@@ -193,7 +196,8 @@ def write_zip(path: Path, members: list[Member]) -> None:
     start = out.tell()
     for entry in central:
         out.write(entry)
-    out.write(struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(central), len(central), out.tell() - start, start, 0))
+    claimed = min(len(central), 0xFFFF) if count is None else count
+    out.write(struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, claimed, claimed, out.tell() - start, start, 0))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(out.getvalue())
 
@@ -272,6 +276,35 @@ def zip_part_bomb(path: Path, parts: list[tuple[str, bytes]], part: str, megabyt
     write_zip(path, kept + [Member(part, zero_deflate(megabytes), megabytes << 20, 0)])
 
 
+def epub_big_chapter(path: Path, megabytes: float, unit: bytes = b"<div>", declared: int | None = None) -> None:
+    """An EPUB whose one chapter is ``megabytes`` MB of ``unit`` repeated, with random comments so that it packs
+    about 150:1 (under the zip ratio check: 490 MB make a 3.3 MB EPUB), built piece by piece without holding the
+    chapter; ``declared`` sets the size its zip entry declares (a lie when it differs)."""
+    import random
+
+    rng = random.Random(0)
+    co = zlib.compressobj(6, zlib.DEFLATED, -15)
+    packed: list[bytes] = []
+    crc = size = 0
+
+    def feed(data: bytes) -> None:
+        nonlocal crc, size
+        crc = zlib.crc32(data, crc)
+        size += len(data)
+        packed.append(co.compress(data))
+
+    feed(b'<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><body>'
+         b"<p>The long chapter tells of the night watchman.</p>")
+    block = unit * (65536 // len(unit))
+    while size < megabytes * 1_000_000:
+        feed(block + b"<!--" + rng.randbytes(400).hex().encode() + b"-->")
+    feed(b"</body></html>")
+    packed.append(co.flush())
+    chapter = "OEBPS/text/ch01.xhtml"
+    kept = [m for m in _members(epub_fine_parts()) if m.name != chapter]
+    write_zip(path, kept + [Member(chapter, b"".join(packed), size if declared is None else declared, crc)])
+
+
 def epub_repeated_spine(path: Path, n: int) -> None:
     """A spine of ``n`` itemrefs all naming one chapter: read once."""
     parts = dict(epub_fine_parts("The one chapter read once tells of the lock keeper."))
@@ -333,6 +366,30 @@ def eml_nested(n: int) -> str:
 
 def eml_flat(n: int) -> str:
     body = "".join(f"--b\nContent-Type: text/plain\n\nPart {i} tells of the tern.\n" for i in range(n))
+    return f'From: a@example.org\nSubject: Flat\nContent-Type: multipart/mixed; boundary="b"\n\n{body}--b--\n'
+
+
+def eml_lone_cr(n: int, levels: int = 100) -> str:
+    """``levels`` nested multiparts and ``n`` empty lines, every line ended by a lone CR (the parser ends lines
+    there too): the boundary guard counted no line and let 100 boundaries x 1M lines through (7.5 s per MB)."""
+    opens = "".join(f'Content-Type: multipart/mixed; boundary="b{i}"\r\r--b{i}\r' for i in range(levels))
+    closes = "".join(f"--b{i}--\r" for i in reversed(range(levels)))
+    return f"From: a@example.org\rSubject: CR\r{opens}Content-Type: text/plain\r\rThe grebe.\r" + "\r" * n + closes
+
+
+def eml_rfc2231_boundaries(n: int, levels: int = 90) -> str:
+    """``levels`` nested multiparts whose boundaries are RFC 2231 continued parameters (``boundary*0=``), over
+    ``n`` lines: the guard matched only ``boundary=`` (10.8 s per MB)."""
+    opens = "".join(f'Content-Type: multipart/mixed; boundary*0="b{i}"; boundary*1="x"\n\n--b{i}x\n'
+                    for i in range(levels))
+    closes = "".join(f"--b{i}x--\n" for i in reversed(range(levels)))
+    return f"From: a@example.org\nSubject: Nested\n{opens}Content-Type: text/plain\n\nThe deep grebe.\n" + "\n" * n + closes
+
+
+def eml_many_parts(n: int) -> str:
+    """One multipart of ``n`` tiny parts: the parser built them all before the part count was checked (a million
+    parts: 343 MB, 8.9 s)."""
+    body = "".join(f"--b\n\nP{i}\n" for i in range(n))
     return f'From: a@example.org\nSubject: Flat\nContent-Type: multipart/mixed; boundary="b"\n\n{body}--b--\n'
 
 
@@ -483,6 +540,11 @@ def make_hostile_corpus(root: Path, outside: Path) -> dict[str, Expect]:
         expect[f"{kind}/fine.{kind}"] = Expect("ok", text={"epub": "ferryman", "odt": "potter", "pptx": "lighthouse"}[kind])
         (root / f"{kind}/cut.{kind}").write_bytes(fine.read_bytes()[: fine.stat().st_size // 2])
         expect[f"{kind}/cut.{kind}"] = Expect("fail", kind.upper())
+    epub_big_chapter(root / "epub/huge-chapter.epub", 490)  # 4.5 MB; 2.5 GB of RSS when the chapter was read
+    expect["epub/huge-chapter.epub"] = Expect("fail", "RAG_BOT_MAX_MARKUP_MB")
+    write_zip(root / "docx/lying-count.docx", docx_parts(["Lying count."]) + [Member(f"x/{i}", b"", 0, 0)
+                                                                             for i in range(20_000)], count=3)
+    expect["docx/lying-count.docx"] = Expect("fail", "members")
     epub_repeated_spine(root / "epub/repeated-spine.epub", 10_000)
     expect["epub/repeated-spine.epub"] = Expect("ok", text="lock keeper")
     epub_doctype_package(root / "epub/laughs.epub")
@@ -514,6 +576,12 @@ def make_hostile_corpus(root: Path, outside: Path) -> dict[str, Expect]:
     expect["eml/nested.eml"] = Expect("fail", "too costly")
     write_text(root / "eml/long-subject.eml", eml_long_subject(100_000))
     expect["eml/long-subject.eml"] = Expect("ok", text="skua")
+    write_text(root / "eml/lone-cr.eml", eml_lone_cr(1_000_000))
+    expect["eml/lone-cr.eml"] = Expect("fail", "too costly")
+    write_text(root / "eml/rfc2231-boundaries.eml", eml_rfc2231_boundaries(1_000_000))
+    expect["eml/rfc2231-boundaries.eml"] = Expect("fail", "too costly")
+    write_text(root / "eml/many-parts.eml", eml_many_parts(1_000_000))
+    expect["eml/many-parts.eml"] = Expect("fail", "part delimiters")
     write_text(root / "eml/no-headers.eml", "Just a note, not a message.\n")
     expect["eml/no-headers.eml"] = Expect("fail", "not an e-mail")
     return expect
@@ -529,4 +597,6 @@ MARKDOWN_KINDS: dict[str, Callable[[int], str]] = {"brackets": md_brackets, "emp
 RTF_KINDS: dict[str, Callable[[int], str]] = {"nested groups": rtf_nested_groups, "open braces": rtf_open_braces,
                                               "fields": rtf_fields, "unicode": rtf_unicode, "plain": rtf_plain}
 EMAIL_KINDS: dict[str, Callable[[int], str]] = {"flat parts": eml_flat, "nested parts": eml_nested,
-                                                "long subject": eml_long_subject}
+                                                "long subject": eml_long_subject, "lone CR lines": eml_lone_cr,
+                                                "RFC 2231 boundaries": eml_rfc2231_boundaries,
+                                                "many parts": eml_many_parts}

@@ -122,6 +122,25 @@ def test_ingest_language_and_prune_through_the_cli(tmp_path):
     assert result.returncode == 2 and "use auto or one of en, hi" in said and "Traceback" not in result.stderr
 
 
+def test_ingest_of_one_file_that_links_out_of_its_folder_is_refused(tmp_path):
+    """``rag-bot ingest docs/link.md`` where the link leads out of ``docs``: one sentence, exit 1, nothing read;
+    a link to a file inside the folder is followed (issue 22, from the mutation run)."""
+    write_docs(tmp_path / "outside", {"secret.md": "The vault combination is swordfish 4471."})
+    write_docs(tmp_path / "docs", {"notes.md": "The heron waits by the reeds."})
+    (tmp_path / "docs" / "link.md").symlink_to(tmp_path / "outside" / "secret.md")
+    (tmp_path / "docs" / "alias.md").symlink_to("notes.md")
+    result = run_cli_here(["ingest", "docs/link.md", "--index-dir", "idx", "--json"], tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    summary = json.loads(result.stdout.strip().splitlines()[-1])
+    assert summary["added"] == 0 and summary["chunks"] == 0
+    assert summary["failed"] == [{"path": "docs/link.md",
+                                  "reason": "a symbolic link to outside the ingested folder (not followed)"}]
+    plain = run_cli_here(["ingest", "docs/link.md", "--index-dir", "idx"], tmp_path)
+    assert plain.returncode == 1 and [line.strip() for line in plain.stdout.splitlines() if "link.md" in line] == [
+        "FAILED docs/link.md: a symbolic link to outside the ingested folder (not followed)"]
+    assert json.loads(ok(run_cli_here(["ingest", "docs/alias.md", "--index-dir", "idx", "--json"], tmp_path)))["added"] == 1
+
+
 # --- the mode: line ----------------------------------------------------------------------------------------------
 def mode_lines(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if line.startswith("mode: ")]

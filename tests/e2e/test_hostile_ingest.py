@@ -113,7 +113,8 @@ def test_rtf_extraction_grows_linearly(kind, settings):
 @pytest.mark.parametrize("kind", sorted(hostile.EMAIL_KINDS))
 def test_email_extraction_grows_linearly(kind, settings):
     # nested parts: the standard parser costs n squared (200 -> 800 levels: 15x measured); refused beyond 200
-    sizes = {"flat parts": 2_000, "nested parts": 200, "long subject": 20_000}
+    sizes = {"flat parts": 2_000, "nested parts": 200, "long subject": 20_000, "lone CR lines": 250_000,
+             "RFC 2231 boundaries": 250_000, "many parts": 50_000}
     assert _growth("mail.eml", hostile.EMAIL_KINDS[kind], sizes[kind], settings) < 8.0
 
 
@@ -169,3 +170,58 @@ def test_bombs_near_the_size_limit_stay_under_500_mb(tmp_path):
     assert report["rss_mb"] < 500 + max(0.0, report["base_mb"] - 250), report
     assert sorted(f["path"] for f in report["failed"]) == ["document.docx", "flate.pdf", "lying.docx", "members.docx"]
     assert all(f["reason"] for f in report["failed"]) and report["added"] == 0
+
+
+LOAD_RSS = r"""
+import json, sys
+from pathlib import Path
+from ingest.budget import Budget
+from ingest.errors import LoadError
+from ingest.loaders import load_bytes
+from rag_bot.config import Settings
+
+def peak_mb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+
+settings = Settings(_env_file=None)
+outcomes = {}
+for path in sorted(Path(sys.argv[1]).iterdir()):
+    with open("/proc/self/clear_refs", "w") as fh:
+        fh.write("5")  # the peak RSS starts again from the current RSS (ru_maxrss is inherited across exec)
+    base = peak_mb()
+    data = path.read_bytes()
+    try:
+        loaded = load_bytes(path.name, data, Budget.for_file(len(data), settings))
+        outcomes[path.name] = "ok %d" % sum(len(page.text) for page in loaded.pages)
+        del loaded
+    except LoadError as exc:
+        outcomes[path.name] = "failed: %s" % exc
+    del data
+    outcomes[path.name + " rss"] = peak_mb() - base
+print(json.dumps(outcomes))
+"""
+
+
+def test_markup_and_zip_files_stay_under_700_mb_each(tmp_path):
+    """The shapes that took 0.8-2.5 GB (issue 22): 30-45 MB HTML of nested or inline elements, an EPUB whose one
+    chapter unpacks to 490 MB (ratio under the zip check), one of 45 MB, a DOCX of 500,000 members. Each file's
+    growth of the peak RSS over the process's baseline stays under 700 MB, and each ends read or failed."""
+    files = tmp_path / "files"
+    files.mkdir()
+    (files / "inline.html").write_bytes(b"<html><body>" + b"a<b>" * 7_500_000 + b"</body></html>")  # 30 MB
+    (files / "nested.html").write_bytes(b"<html><body>" + b"<div>" * 9_000_000 + b"</body></html>")  # 45 MB
+    hostile.epub_big_chapter(files / "huge-chapter.epub", 490)
+    hostile.epub_big_chapter(files / "big-chapter.epub", 45, b"a<b>")
+    hostile.write_zip(files / "members.docx", hostile.docx_parts(["Many."]) + [
+        hostile.Member(f"x/{i}", b"", 0, 0) for i in range(500_000)], count=3)
+    result = subprocess.run([sys.executable, "-c", LOAD_RSS, str(files)], capture_output=True, text=True, cwd=REPO,
+                            timeout=900)
+    assert result.returncode == 0, result.stderr[-2000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    for name in ("inline.html", "nested.html", "huge-chapter.epub", "big-chapter.epub", "members.docx"):
+        assert report[name + " rss"] < 700, (name, report)
+    assert report["inline.html"].startswith("ok") and "no text" in report["nested.html"]
+    assert "RAG_BOT_MAX_MARKUP_MB" in report["huge-chapter.epub"] and "members" in report["members.docx"]
+    assert report["big-chapter.epub"].startswith("failed: the text is over")  # counted as it was collected
