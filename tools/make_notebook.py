@@ -161,8 +161,9 @@ FRESH = Path("notebooks/eval/fresh")
 fresh_settings = extractive.model_copy(update={"index_dir": Path(f"{settings.index_dir}-fresh")})
 ingest_paths([FRESH / "corpus"], fresh_settings, progress=False)
 fresh_questions = load_questions(FRESH / "questions.jsonl")
-if PER_KIND:
-    fresh_questions = sample_questions(fresh_questions, PER_KIND)
+if PER_KIND:  # a quick run: every kind from the dev and from the held-out part
+    fresh_questions = [q for part in ("dev", "test")
+                       for q in sample_questions([q for q in fresh_questions if q.get("split") == part], PER_KIND)]
 fresh = evaluate_answers(fresh_settings, fresh_questions, judge="embedding")
 fresh_after = fresh.by_kind_metrics()
 fresh_before = json.loads((FRESH / "before.json").read_text(encoding="utf-8"))

@@ -310,12 +310,14 @@ class ExtractiveChatModel(BaseChatModel):
             by_passage.setdefault(n, []).append(i)
         if len({languages.get(n) for n in by_passage}) > 1 and any(languages.get(n) == language for n in by_passage):
             by_passage = {n: rows for n, rows in by_passage.items() if languages.get(n) == language}
-        per_passage = max(MIN_THEMES, limit // len(by_passage))
+        per_passage = max(min(MIN_THEMES, limit), limit // len(by_passage))  # an asked limit of 1 is kept
         chosen: list[int] = []
         for rows in by_passage.values():
             for segment in theme_segments(rows, [paragraphs[i] for i in rows], vectors, per_passage):
                 centre = vectors[segment].mean(axis=0)
                 chosen.append(max(segment, key=lambda i: float(vectors[i] @ centre)))
+        if limit < MIN_THEMES:
+            chosen = chosen[:limit]
         return AIMessage(content=self._quote([[i] for i in chosen], candidates, language))  # one sentence a line
 
     def _conversational(self, messages: list[BaseMessage], **_: Any) -> AIMessage:
