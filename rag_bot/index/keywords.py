@@ -493,13 +493,7 @@ class KeywordIndex:
         with self._lock:
             gen = self.generation() or Generation(0, [])
             number = gen.number + 1
-            live = []
-            if entries:
-                arrays = segments.build([e.id for e in entries], [e.tokens for e in entries],
-                                        [e.date_int for e in entries], [e.language for e in entries])
-                live.append(self._write_segment(arrays, number))
-            self._commit(number, live)
-            return number
+            return self._replace_with(number, entries)
 
     def rebuild(self, entries: Sequence[KeywordEntry]) -> int:
         """Replace a damaged index by ``entries`` (one segment), without reading what is there: the damaged files
@@ -508,13 +502,17 @@ class KeywordIndex:
             numbers = [int(m.group(1)) for p in self.directory.iterdir() if (m := _GENERATION.match(p.name))]
             self._gen, self._engine, self._seen, self._loaded = None, None, None, {}
             number = max(numbers, default=0) + 1
-            live = []
-            if entries:
-                arrays = segments.build([e.id for e in entries], [e.tokens for e in entries],
-                                        [e.date_int for e in entries], [e.language for e in entries])
-                live.append(self._write_segment(arrays, number))
-            self._commit(number, live)
-            return number
+            return self._replace_with(number, entries)
+
+    def _replace_with(self, number: int, entries: Sequence[KeywordEntry]) -> int:
+        """Generation ``number``: one segment of ``entries`` (none when empty), committed; the caller holds the lock."""
+        live = []
+        if entries:
+            arrays = segments.build([e.id for e in entries], [e.tokens for e in entries],
+                                    [e.date_int for e in entries], [e.language for e in entries])
+            live.append(self._write_segment(arrays, number))
+        self._commit(number, live)
+        return number
 
     def _persist(self, seg: LiveSegment, number: int) -> LiveSegment:
         """A segment known only in memory (converted from the former format) is written out."""

@@ -18,6 +18,8 @@ import uuid
 import pytest
 
 from tests.conftest import REPO, sample_corpus_env
+from tests.e2e.test_webhook_serving import request
+from tests.stand_ins.firestore_emulator import free_port
 from tests.stand_ins.telegram_api import FakeTelegram
 
 pytestmark = pytest.mark.container
@@ -59,32 +61,6 @@ def vocabulary() -> list[str]:
     return [arg for key, value in sample_corpus_env().items() for arg in ("-e", f"{key}={value}")]
 
 
-def http(port: int, path: str, body: dict | None = None, secret: str | None = None) -> int | None:
-    import urllib.error
-    import urllib.request
-
-    headers = {"Content-Type": "application/json"} if body is not None else {}
-    if secret:
-        headers["X-Telegram-Bot-Api-Secret-Token"] = secret
-    data = json.dumps(body).encode() if body is not None else None
-    try:
-        with urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data,
-                                                           headers=headers), timeout=10) as response:
-            return response.status
-    except urllib.error.HTTPError as exc:
-        return exc.code
-    except (ConnectionError, urllib.error.URLError):
-        return None
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_image_ingests_answers_and_serves_the_bot(image, volume):
     data = ["-v", f"{volume}:/data"]
     ingest = podman("run", "--rm", "--network=none", *data, "-v", f"{REPO / 'data' / 'corpus'}:/corpus:ro",
@@ -115,15 +91,15 @@ def test_image_ingests_answers_and_serves_the_bot(image, volume):
             port_open = ready = None
             deadline = started + 300
             while ready is None and time.monotonic() < deadline and bot.poll() is None:
-                if port_open is None and http(port, "/healthz") == 200:
+                if port_open is None and request(port, "/healthz") == 200:
                     port_open = time.monotonic() - started
-                if port_open is not None and http(port, "/readyz") == 200:
+                if port_open is not None and request(port, "/readyz") == 200:
                     ready = time.monotonic() - started
                 time.sleep(0.05)
             assert ready is not None, f"the bot never became ready:\n{podman('logs', name, check=False).stdout}"
             print(f"\ncontainer start -> port open {port_open:.2f} s, -> ready {ready:.2f} s")
             update = {"update_id": 1, "message": fake.user_message(5005, 5005, SILENCE)}
-            assert http(port, "/hook", update, SECRET) == 200
+            assert request(port, "/hook", update, SECRET) == 200
             [reply] = fake.wait_sent(5005, 1, timeout=120)
             assert "[1]" in reply.text
             stopped = podman("stop", "--time", "30", name, timeout=120)  # SIGTERM, then SIGKILL after 30 s

@@ -8,7 +8,6 @@ import logging
 import re
 import subprocess
 import sys
-import time
 
 import pytest
 
@@ -20,6 +19,7 @@ from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
 from tests import hostile
 from tests.conftest import REPO
+from tests.cpu_cost import best_cpu
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -62,15 +62,6 @@ def test_hostile_corpus_each_file_ingests_or_fails_with_a_reason(tmp_path, setti
     assert again.skipped == len(records) and len(again.failed) == len(failed)
 
 
-def _cpu(fn, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
-
-
 def _growth(name: str, make, small: int, settings) -> float:
     """CPU time of loading a 4x larger input over the time of the smaller one (min of three runs each).
 
@@ -87,7 +78,7 @@ def _growth(name: str, make, small: int, settings) -> float:
             except Exception as exc:  # a refusal costs too; only its growth matters here
                 assert exc.__class__.__name__ in ("LoadError", "BudgetExceeded"), exc
 
-        costs.append(_cpu(load))
+        costs.append(best_cpu(load))
     return costs[1] / max(costs[0], 1e-3)
 
 
@@ -130,7 +121,7 @@ def test_refusing_a_pdf_of_shared_content_grows_linearly(tmp_path, settings):
             with pytest.raises(Exception, match="same content"):
                 load_bytes("shared.pdf", data, budget)
 
-        costs.append(_cpu(load))
+        costs.append(best_cpu(load))
     # the budget grows with the file, so 4x the pages are read before the refusal; pypdf's page tree adds a little
     # more (5.4x measured); a quadratic refusal would cost 16x
     assert costs[1] / max(costs[0], 1e-3) < 8.0

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import shutil
 import signal
-import socket
 import subprocess
 import threading
 import time
@@ -17,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.stand_ins.firestore_emulator import free_port
 from tests.stand_ins.telegram_api import BotProcess, FakeTelegram, ingest_sample_corpus, rag_bot_command
 
 SECRET = "shared-secret_1"
@@ -29,12 +29,6 @@ def sample_index(tmp_path_factory) -> Path:
     index_dir = tmp_path_factory.mktemp("webhook_sample") / "index"
     ingest_sample_corpus(index_dir)
     return index_dir
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def request(port: int, path: str, body: dict | None = None, secret: str | None = None) -> int | None:

@@ -4,7 +4,6 @@ directory alone, short PDF pages keep their content and decoded text never holds
 
 from __future__ import annotations
 
-import time
 from xml.parsers import expat
 
 import pytest
@@ -16,21 +15,13 @@ from ingest.errors import LoadError
 from ingest.loaders import load_bytes
 from rag_bot.config import Settings
 from tests import hostile
+from tests.cpu_cost import best_cpu
 
 _TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 
 
 def _settings() -> Settings:
     return Settings(_env_file=None)
-
-
-def _cpu(fn, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.process_time()
-        fn()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def _walk_odt(xml: bytes) -> list[str]:
@@ -51,7 +42,7 @@ def test_odt_walker_is_linear_in_the_nesting_of_paragraphs():
     # joining the nested text at every level was quadratic: 4,000 -> 8,000 levels took 0.46 -> 1.81 s (3.9x)
     small, large = _nested_paragraphs(10_000), _nested_paragraphs(20_000)
     assert _walk_odt(_nested_paragraphs(3)) == ["level text level text level text"]
-    ratio = _cpu(lambda: _walk_odt(large)) / max(_cpu(lambda: _walk_odt(small)), 1e-4)
+    ratio = best_cpu(lambda: _walk_odt(large)) / max(best_cpu(lambda: _walk_odt(small)), 1e-4)
     assert ratio <= 2.5, ratio
 
 
