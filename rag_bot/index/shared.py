@@ -244,6 +244,13 @@ class SharedIndex:
                 pass
         self._lease_gen = None
 
+    def still_writer(self) -> None:
+        """:class:`IndexLeaseLost` unless this writer still holds the lease and nobody replaced the pointer since
+        its fence: checked before deleting from the shared Chroma collection (one small read)."""
+        got = self.bucket.get(POINTER)
+        if self.lease_lost or got is None or got[1] != self._pointer_gen:
+            raise IndexLeaseLost()
+
     # --- writing: publishing ----------------------------------------------------------------------------------
     def publish(self, hook: Callable[[str, str], None] | None = None) -> int:
         """Publish the local copy (the writer's result) as the next generation: upload the keyword files the

@@ -284,6 +284,8 @@ class IndexWriter:
             fixes += 1
         orphans = chroma_ids - wanted
         if orphans:
+            if self.shared is not None:  # a writer fenced out meanwhile must not delete the new writer's vectors
+                self.shared.still_writer()
             self.store.vectors.delete(orphans)
             fixes += len(orphans)
         return fixes
