@@ -14,6 +14,8 @@ from typing import Any
 
 from rag_bot.errors import ConfigurationError
 
+REQUEST_TIMEOUT_S = 30  # one HTTP request
+RETRY_FOR_S = 20  # transient errors (429, 5xx, a dropped connection) are retried for this long, then raised
 _LOCATION = re.compile(r"^gs://([a-z0-9][a-z0-9._-]{1,220}[a-z0-9])(?:/(.*))?$")
 
 
@@ -59,6 +61,9 @@ class Bucket:
         else:
             client = storage.Client()
         self._bucket = client.bucket(self.name)
+        from google.cloud.storage.retry import DEFAULT_RETRY
+
+        self._retry = DEFAULT_RETRY.with_timeout(RETRY_FOR_S)  # bounded: a poll must not hold a question for long
         self.fetched_objects = self.fetched_bytes = self.written_objects = self.written_bytes = 0
 
     def _blob(self, name: str) -> Any:
@@ -68,7 +73,7 @@ class Bucket:
         """The object's bytes and generation, None when it does not exist."""
         blob = self._blob(name)
         try:
-            data = blob.download_as_bytes()
+            data = blob.download_as_bytes(timeout=REQUEST_TIMEOUT_S, retry=self._retry)
         except self._errors.NotFound:
             return None
         except self._errors.Forbidden as exc:
@@ -83,7 +88,8 @@ class Bucket:
 
     def replace(self, name: str, data: bytes, generation: int) -> int:
         """Replace the object only if its generation still is ``generation`` (0: only if absent); :class:`Conflict`
-        when it changed meanwhile. Its new generation."""
+        when it changed meanwhile (or when a retried request had in fact succeeded: callers that care read the
+        object back). Its new generation."""
         try:
             return self._write(name, data, generation)
         except Exists:
@@ -92,7 +98,8 @@ class Bucket:
     def _write(self, name: str, data: bytes, generation: int) -> int:
         blob = self._blob(name)
         try:
-            blob.upload_from_string(data, content_type="application/octet-stream", if_generation_match=generation)
+            blob.upload_from_string(data, content_type="application/octet-stream", if_generation_match=generation,
+                                    timeout=REQUEST_TIMEOUT_S, retry=self._retry)
         except self._errors.PreconditionFailed:
             raise Exists(name) from None
         except self._errors.NotFound as exc:

@@ -2,9 +2,9 @@
 pointer replaced only if unchanged, one writer at a time under a lease (see docs/shared-index.md).
 
 Objects under the configured ``gs://bucket/prefix``:
-- ``index/keyword/<name>``: keyword segments and deletion files, named uniquely by the writer that made them and
-  never changed (created only if absent);
-- ``index/manifests/manifest-<number>-<crc>.json``: the manifest of one published generation;
+- ``index/keyword/<name>``: keyword segments and deletion files (zlib-compressed), named uniquely by the writer
+  that made them and never changed (created only if absent);
+- ``index/manifests/manifest-<number>-<crc>.json``: the manifest of one published generation (zlib-compressed);
 - ``index/POINTER``: the live generation: its number, the keyword index's ``CURRENT`` state, the manifest's name
   and the names of the previous generation (kept for readers still loading it); replaced with
   ``if_generation_match`` = the version the writer read, so of two writers at most one replaces a given version;
@@ -26,6 +26,7 @@ import socket
 import threading
 import time
 import uuid
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +46,7 @@ POINTER = "index/POINTER"
 LEASE = "index/LEASE"
 KEYWORD = "index/keyword/"
 MANIFESTS = "index/manifests/"
+COMPRESSION = 6  # zlib level of the keyword files and manifests in the bucket (stored locally uncompressed)
 _ATTEMPTS = 5  # a pull that finds an object already cleaned up (two publishes meanwhile) starts again
 
 
@@ -109,12 +111,17 @@ class SharedIndex:
 
     def poll(self) -> bool:
         """At most once per ``index_poll_s``: read the pointer and install a new generation (True when one was).
-        A pull already running in another thread is not waited for."""
+        A pull already running in another thread is not waited for; a failed one (the bucket unreachable) is
+        logged and the local copy keeps answering with the generation it holds."""
         if time.monotonic() - self._last_poll < self.poll_s or not self._pull_lock.acquire(blocking=False):
             return False
         try:
             self._last_poll = time.monotonic()
             return self._pull()
+        except Exception as exc:
+            log.warning("shared index: polling %s failed (%s); answering from generation %s",
+                        self.bucket.location, type(exc).__name__, self.local_number())
+            return False
         finally:
             self._pull_lock.release()
 
@@ -164,9 +171,9 @@ class SharedIndex:
         for name in keyword_files(pointer):
             if not (keyword / name).exists():  # a temporary name the keyword index knows as its own
                 tmp = keyword / f".tmp-{name}"
-                write_new(tmp, self._fetch(KEYWORD + name))
+                write_new(tmp, zlib.decompress(self._fetch(KEYWORD + name)))
                 os.replace(tmp, keyword / name)
-        manifest = self._fetch(MANIFESTS + pointer["manifest"])
+        manifest = zlib.decompress(self._fetch(MANIFESTS + pointer["manifest"]))
         try:
             previous = json.loads((keyword / CURRENT).read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):
@@ -207,8 +214,8 @@ class SharedIndex:
         now = time.time()
         if got is not None:
             held = json.loads(got[0])
-            if held.get("owner") and float(held.get("expires", 0)) > now:
-                return False
+            if held.get("owner") and held.get("owner") != self.owner and float(held.get("expires", 0)) > now:
+                return False  # (our own record: a retried write of ours that had succeeded)
             if held.get("owner"):
                 log.warning("shared index: taking over the expired lease of %s", held["owner"])
         record = json.dumps({"owner": self.owner, "expires": now + self.lease_s}).encode("utf-8")
@@ -261,11 +268,11 @@ class SharedIndex:
         present = set(keyword_files(self._pointer or {}))
         for name in keyword_files({"keyword": state}):
             if name not in present:
-                self._upload(KEYWORD + name, (keyword / name).read_bytes())
+                self._upload(KEYWORD + name, zlib.compress((keyword / name).read_bytes(), COMPRESSION))
         manifest = (self.root / NAME).read_bytes()
         number = int((self._pointer or {}).get("number", 0)) + 1
         manifest_name = f"manifest-{number:06d}-{checksum(manifest)}.json"
-        self._upload(MANIFESTS + manifest_name, manifest)
+        self._upload(MANIFESTS + manifest_name, zlib.compress(manifest, COMPRESSION))
         if hook is not None:
             hook("uploaded", "")
         previous = self._pointer or {}
@@ -276,7 +283,10 @@ class SharedIndex:
         try:
             self._pointer_gen = self.bucket.replace(POINTER, json.dumps(pointer).encode("utf-8"), self._pointer_gen)
         except Conflict:
-            raise IndexLeaseLost() from None
+            got = self.bucket.get(POINTER)  # a retried write whose first attempt had succeeded reads back as ours
+            if got is None or json.loads(got[0]) != pointer:
+                raise IndexLeaseLost() from None
+            self._pointer_gen = got[1]
         self._pointer = pointer
         replace_atomically(self.root / LOCAL, json.dumps({"number": number}).encode("utf-8"))
         self._clean(pointer)

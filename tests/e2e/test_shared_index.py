@@ -19,6 +19,7 @@ from rag_bot.index.shared import KEYWORD, LEASE, MANIFESTS, POINTER, IndexLeaseL
 from rag_bot.index.store import IndexStore
 from rag_bot.index.writer import repair_index
 from tests.filemakers import write_text
+from tests.stand_ins.chroma_server import free_port
 from tests.stand_ins.telegram_api import rag_bot_command
 
 
@@ -180,3 +181,18 @@ def test_an_interrupted_publish_leaves_readers_on_the_last_generation_and_the_ne
     assert not leftovers & set(bucket.names())
     assert reader.vectors.all_ids() == committed
     assert reader.shared.pull() and set(reader.committed_ids()) == committed
+
+
+def test_a_reader_keeps_its_generation_when_the_bucket_is_unreachable(tmp_path, shared, monkeypatch, caplog):
+    """A poll that cannot reach Cloud Storage (retried for a bounded time) is logged; the question is answered
+    from the generation the local copy holds."""
+    corpus_file(tmp_path, "a.txt", "On Bells\n1969-01-23\n\nKeshav the bell-maker listened to the silence.")
+    ingest_paths([tmp_path / "corpus"], shared("writer"), progress=False)
+    reader = IndexStore(shared("reader", index_poll_s=0.1), None)
+    committed = set(reader.committed_ids())
+    monkeypatch.setenv("STORAGE_EMULATOR_HOST", f"http://127.0.0.1:{free_port()}")  # nothing listens there
+    reader.shared.bucket = Bucket(shared("x").index_bucket)
+    polls = reader.shared.stats.polls
+    while reader.shared.stats.polls == polls and "polling" not in caplog.text:
+        assert set(reader.committed_ids()) == committed
+    assert "polling gs://" in caplog.text and "answering from generation 1" in caplog.text
