@@ -51,16 +51,19 @@ def test_an_upload_through_one_instance_is_cited_by_the_other_and_unchanged_ther
                 wait_status(port, "/readyz", 200, bot)
             (a, port_a), (b, port_b) = bots
 
+            question = "What does the Zorblax rule state?"
+            post(fake, port_b, {"message": fake.user_message(5002, ADMIN, question), "update_id": 89_999})
+            before = fake.wait_sent(5002, 1, timeout=300)[0]  # B has just polled: the next poll is POLL_S away
+            assert NAME not in plain(before.text)
             post(fake, port_a, fake.send_document(5001, ADMIN, BODY, NAME))
             ingested = fake.wait_sent(5001, 2, timeout=300)[1]
             assert f"Ingested {NAME}" in plain(ingested.text) and "added 1" in ingested.text, ingested.text
             published = time.monotonic()
             asked, cited = 0, None
-            while cited is None and asked < 10:  # each question is a new update; B polls at most every POLL_S
-                post(fake, port_b, {"message": fake.user_message(5002, ADMIN, "What does the Zorblax rule state?"),
-                                    "update_id": 90_000 + asked})
+            while cited is None and asked < 50:  # each question is a new update; B polls at most every POLL_S
+                post(fake, port_b, {"message": fake.user_message(5002, ADMIN, question), "update_id": 90_000 + asked})
                 asked += 1
-                reply = fake.wait_sent(5002, asked, timeout=300)[-1]
+                reply = fake.wait_sent(5002, asked + 1, timeout=300)[-1]
                 if f"[1] {NAME}" in plain(reply.text):
                     cited = time.monotonic() - published
             assert cited is not None, reply.text
