@@ -6,6 +6,7 @@ what the saved manifest commits).
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from pathlib import Path
@@ -20,6 +21,7 @@ from rag_bot.index.vectors import IndexModelMismatch, VectorIndex, chroma_where,
 # the read side's names for the layers above (retrieval, evaluation, front ends): they import nothing else here
 __all__ = ["DocumentChunks", "IndexBusy", "IndexModelMismatch", "IndexStore", "Manifest", "VectorIndex",
            "chroma_where", "date_int", "has_index", "matches", "pull_shared", "saved_manifest"]
+log = logging.getLogger(__name__)
 # the saved manifest as readers use it: committed chunk ids, documents by id, documents by date
 CommittedState = tuple[frozenset[str], dict[str, DocumentChunks], list[DocumentChunks] | None]
 
@@ -46,7 +48,13 @@ class IndexStore:
             from rag_bot.index.shared import SharedIndex
 
             self.shared = SharedIndex(settings)
-            self.shared.pull()
+            try:
+                self.shared.pull()
+            except Exception as exc:  # unreachable: a local copy answers from the generation it holds
+                if not self.manifest_path.exists():
+                    raise
+                log.warning("shared index: reading %s failed (%s); starting from the local copy",
+                            settings.index_bucket, type(exc).__name__)
         self._committed: CommittedState | None = None
         self._committed_stamp: tuple[int, int, int] | None = None
         self._committed_lock = threading.Lock()

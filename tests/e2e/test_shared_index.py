@@ -185,7 +185,7 @@ def test_an_interrupted_publish_leaves_readers_on_the_last_generation_and_the_ne
 
 def test_a_reader_keeps_its_generation_when_the_bucket_is_unreachable(tmp_path, shared, monkeypatch, caplog):
     """A poll that cannot reach Cloud Storage (retried for a bounded time) is logged; the question is answered
-    from the generation the local copy holds."""
+    from the generation the local copy holds, and a restart on that copy starts from it."""
     corpus_file(tmp_path, "a.txt", "On Bells\n1969-01-23\n\nKeshav the bell-maker listened to the silence.")
     ingest_paths([tmp_path / "corpus"], shared("writer"), progress=False)
     reader = IndexStore(shared("reader", index_poll_s=0.1), None)
@@ -196,3 +196,5 @@ def test_a_reader_keeps_its_generation_when_the_bucket_is_unreachable(tmp_path, 
     while reader.shared.stats.polls == polls and "polling" not in caplog.text:
         assert set(reader.committed_ids()) == committed
     assert "polling gs://" in caplog.text and "answering from generation 1" in caplog.text
+    restarted = IndexStore(shared("reader"), None)  # an instance restarting on its local copy starts from it
+    assert "starting from the local copy" in caplog.text and set(restarted.committed_ids()) == committed
