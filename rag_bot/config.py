@@ -204,6 +204,12 @@ class Settings(BaseSettings):
         "(no new updates are taken) before it abandons the rest and exits (Cloud Run kills 10 s after SIGTERM)."
     )
 
+    lease_ttl_s: float = Field(
+        30.0, ge=3, le=600, description="Webhook bot: seconds a claim on an update or on a chat's turn lasts without "
+        "renewal (renewed every third of it while the turn runs); after a crash another instance or Telegram's retry "
+        "takes the update over after at most this long."
+    )
+
     # --- logging -------------------------------------------------------------------------------------------
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"] = Field(
         "INFO", description="Logging level (any case)."
