@@ -42,6 +42,14 @@ class ClaimCounts:
     finishes: int = 0
 
 
+def chat_name(chat: Hashable) -> str:
+    """``("chat", 5)`` (:func:`~rag_bot.frontends.telegram.fairness.chat_of`) as ``5``, ``("user", 5)`` as
+    ``user:5``."""
+    if isinstance(chat, tuple):
+        return str(chat[1]) if chat[0] == "chat" else ":".join(map(str, chat))
+    return str(chat)
+
+
 class TurnClaims:
     """Update and chat leases of one process on one :class:`LeaseStore`."""
 
@@ -75,7 +83,7 @@ class TurnClaims:
     @asynccontextmanager
     async def chat(self, chat: Hashable) -> AsyncIterator[None]:
         """Hold the chat's turn on every instance for the body (waiting while another instance holds it)."""
-        key = "chat:tg:" + ":".join(map(str, chat)) if isinstance(chat, tuple) else f"chat:tg:{chat}"
+        key = f"chat:tg:{chat_name(chat)}"
         delay, told = _FIRST_POLL_S, False
         while True:
             self.counts.claims += 1
