@@ -191,9 +191,9 @@ class Settings(BaseSettings):
         "webhook listener when set (Cloud Run sets PORT); it takes precedence over RAG_BOT_TELEGRAM_WEBHOOK_PORT."
     )
     multi_instance: bool | None = Field(
-        None, description="More than one bot instance may run at once (then webhook mode and one shared "
-        "RAG_BOT_TELEGRAM_WEBHOOK_SECRET are required, or the bot refuses to start); unset = on under Cloud Run "
-        "(K_SERVICE set), else off."
+        None, description="More than one bot instance may run at once (then webhook mode, one shared "
+        "RAG_BOT_TELEGRAM_WEBHOOK_SECRET and RAG_BOT_CHECKPOINTER=firestore are required, or the bot refuses to "
+        "start); unset = on under Cloud Run (K_SERVICE set), else off."
     )
     cloud_run_service: str | None = Field(
         None, validation_alias=AliasChoices("K_SERVICE"), description="Set by Cloud Run (its service name): "
