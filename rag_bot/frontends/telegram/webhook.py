@@ -181,7 +181,10 @@ class WebhookServer:
                 log.info("update %s was answered before; not again", update.update_id)
                 return HTTPStatus.OK
             if claimed is Busy.HELD:
-                log.info("update %s is in progress on another instance", update.update_id)
+                log.info("update %s is in progress (on another instance, or delivered twice)", update.update_id)
+                return HTTPStatus.SERVICE_UNAVAILABLE
+            if self.state.phase != READY:  # the stop began while it was claimed: the next delivery takes it
+                await claims.store.arelease(claimed)
                 return HTTPStatus.SERVICE_UNAVAILABLE
             lease = claimed
         task = asyncio.get_running_loop().create_task(self._process(update, claims, lease))
