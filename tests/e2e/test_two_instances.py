@@ -278,3 +278,42 @@ def test_sigterm_during_a_slow_answer_loses_nothing_and_answers_once(two, finish
     deliver_until_done(other, update, post(other, update))  # the redelivery reaches the other instance
     assert post(other, update) == 200
     assert len(answers(fake, chat)) == 1, [s.text for s in fake.sent_to(chat)]
+
+
+def test_the_local_two_instance_script_serves_one_bot(sample_index, firestore_emulator, tmp_path):
+    """deploy/two_instances.py: two instances behind its round-robin proxy; the same update delivered twice through
+    the proxy reaches both instances and is answered once; Ctrl-C stops both with exit 0."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import REPO
+
+    with FakeTelegram() as fake:
+        port = free_port()
+        env = {key: value for key, value in os.environ.items()
+               if not key.startswith("RAG_BOT_") and key not in {"GOOGLE_API_KEY", "TELEGRAM_BOT_TOKEN"}}
+        env.update(TELEGRAM_BOT_TOKEN=fake.token, RAG_BOT_TELEGRAM_BASE_URL=fake.base_url,
+                   RAG_BOT_TELEGRAM_BASE_FILE_URL=fake.base_file_url, RAG_BOT_INDEX_DIR=str(sample_index),
+                   RAG_BOT_FIRESTORE_PROJECT=f"script-{uuid.uuid4().hex[:10]}", RAG_BOT_LLM_PROVIDER="extractive",
+                   RAG_BOT_TELEGRAM_WEBHOOK_SECRET=SECRET)
+        script = subprocess.Popen([sys.executable, str(REPO / "deploy" / "two_instances.py"), "--url",
+                                   f"http://127.0.0.1:{port}/hook", "--port", str(port), "--logs", str(tmp_path)],
+                                  env=env, cwd=str(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  text=True)
+        try:
+            lines = []
+            for line in script.stdout:
+                lines.append(line)
+                if "instances ready" in line or "exited" in line:
+                    break
+            assert sum("ready after" in line for line in lines) == 2, "".join(lines)
+            update = {"update_id": 74_001, "message": fake.user_message(74_001, 74_001, "Hello there!")}
+            deliver_until_done(port, update, post(port, update))
+            deliver_until_done(port, update, post(port, update))  # the proxy's next instance: answered before
+            assert len(answers(fake, 74_001)) == 1
+            assert fake.webhook == {"url": f"http://127.0.0.1:{port}/hook", "secret_token": SECRET}
+        finally:
+            script.send_signal(signal.SIGINT)
+            rest = script.communicate(timeout=120)[0]
+        assert script.returncode == 0 and "exit codes [0, 0]" in rest, rest
