@@ -8,11 +8,14 @@ update to an instance and delivers it again when the answer is 503.
   both answers carry one thread, and the next turn's model request holds both questions in the order they were
   answered; the same for a brand-new chat (its first two messages);
 * SIGTERM while the model answers slowly: the message is answered by this instance within the grace, or after the
-  grace by the other instance on the redelivery, never lost and never twice.
+  grace by the other instance on the redelivery, never lost and never twice; after a crash (SIGKILL) the other
+  instance answers it once its lease expired;
+* deploy/two_instances.py runs two instances behind one local proxy.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
@@ -317,3 +320,39 @@ def test_the_local_two_instance_script_serves_one_bot(sample_index, firestore_em
             script.send_signal(signal.SIGINT)
             rest = script.communicate(timeout=120)[0]
         assert script.returncode == 0 and "exit codes [0, 0]" in rest, rest
+
+
+def test_a_crash_mid_answer_is_answered_once_by_the_other_instance_after_the_lease_expires(two):
+    """SIGKILL while the model answers: the update's lease (ttl 3 s on the crashed instance) is neither released nor
+    done; the redelivery to the other instance gets 503 while it is held, then takes it over and answers once."""
+    fake, model = two.fake, two.model
+    bot, port = two.start("crashing", RAG_BOT_LEASE_TTL_S="3")
+    [port, other] = two.ready("crashing", "b")
+    chat = 73_003
+    marker = f"C{chat}"
+    entered, release = threading.Event(), threading.Event()
+
+    def gate(request: GeminiRequest, seen: str) -> None:
+        if seen == marker and not entered.is_set():
+            entered.set()
+            release.wait(200)
+
+    update = {"update_id": chat, "message": fake.user_message(chat, chat, f"{marker}-crash: tell me about Rex")}
+    model.gate = gate
+    try:
+        def deliver() -> None:
+            with contextlib.suppress(OSError):  # the instance dies mid-request
+                post(port, update)
+
+        delivery = threading.Thread(target=deliver, daemon=True)
+        delivery.start()
+        assert entered.wait(200), bot.log()
+        bot.proc.kill()
+        bot.proc.wait(60)
+    finally:
+        release.set()
+        model.gate = None
+    assert not answers(fake, chat)
+    deliver_until_done(other, update, post(other, update))
+    assert post(other, update) == 200
+    assert len(answers(fake, chat)) == 1, [s.text for s in fake.sent_to(chat)]
