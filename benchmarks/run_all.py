@@ -14,6 +14,7 @@ SCRIPTS = [
     ["bench_retrieval.py", "--sizes", "300000", "1000000"],
     ["bench_agent.py"],
     ["bench_checkpoint.py"],
+    ["bench_leases.py"],
     ["bench_telegram_load.py"],
     ["bench_telegram_load.py", "--flood", "700"],
 ]

@@ -195,9 +195,9 @@ class Settings(BaseSettings):
         "webhook listener when set (Cloud Run sets PORT); it takes precedence over RAG_BOT_TELEGRAM_WEBHOOK_PORT."
     )
     multi_instance: bool | None = Field(
-        None, description="More than one bot instance may run at once (then webhook mode and one shared "
-        "RAG_BOT_TELEGRAM_WEBHOOK_SECRET are required, or the bot refuses to start); unset = on under Cloud Run "
-        "(K_SERVICE set), else off."
+        None, description="More than one bot instance may run at once (then webhook mode, one shared "
+        "RAG_BOT_TELEGRAM_WEBHOOK_SECRET and RAG_BOT_CHECKPOINTER=firestore are required, or the bot refuses to "
+        "start); unset = on under Cloud Run (K_SERVICE set), else off."
     )
     cloud_run_service: str | None = Field(
         None, validation_alias=AliasChoices("K_SERVICE"), description="Set by Cloud Run (its service name): "
@@ -206,6 +206,12 @@ class Settings(BaseSettings):
     shutdown_grace_s: float = Field(
         8.0, gt=0, le=3600, description="On SIGTERM or SIGINT: seconds the webhook bot lets the turns in flight finish "
         "(no new updates are taken) before it abandons the rest and exits (Cloud Run kills 10 s after SIGTERM)."
+    )
+
+    lease_ttl_s: float = Field(
+        30.0, ge=3, le=600, description="Webhook bot: seconds a claim on an update or on a chat's turn lasts without "
+        "renewal (renewed every third of it while the turn runs); after a crash another instance or Telegram's retry "
+        "takes the update over after at most this long."
     )
 
     # --- logging -------------------------------------------------------------------------------------------

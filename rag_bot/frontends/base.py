@@ -23,6 +23,7 @@ from rag_bot.agent.service import AgentService, Reply
 from rag_bot.config import Settings
 from rag_bot.frontends.keyed_locks import KeyedLocks
 from rag_bot.languages import detect, registry
+from rag_bot.memory.leases import LeaseStore
 from rag_bot.memory.settings_store import UserSettingsStore
 
 log = logging.getLogger(__name__)
@@ -38,33 +39,38 @@ def guess_language(text: str, default: str = "en") -> str:
 class ChatBackend:
     """Agent + settings store + ingestion behind one small async API used by every front end."""
 
-    def __init__(self, settings: Settings, agent: AgentService, store: UserSettingsStore) -> None:
+    def __init__(self, settings: Settings, agent: AgentService, store: UserSettingsStore,
+                 leases: LeaseStore | None = None) -> None:
         self.settings = settings
         self.agent = agent
         self.store = store
+        self.leases = leases  # update and chat leases across instances (the webhook bot)
         self._chat_locks = KeyedLocks()  # per chat, released when idle
 
     @classmethod
     @asynccontextmanager
     async def open(cls, settings: Settings) -> AsyncIterator[ChatBackend]:
         """``async with ChatBackend.open(settings) as backend:`` - opens and later closes checkpointer and store."""
-        from rag_bot.memory.factory import make_settings_store, open_async_checkpointer
+        from rag_bot.memory.factory import make_lease_store, make_settings_store, open_async_checkpointer
 
         async with AsyncExitStack() as stack:
             saver = await stack.enter_async_context(open_async_checkpointer(settings))
             store = await asyncio.to_thread(make_settings_store, settings)
             stack.callback(store.close)
+            leases = await asyncio.to_thread(make_lease_store, settings)
+            stack.callback(leases.close)
             agent = AgentService(settings, checkpointer=saver)
-            yield cls(settings, agent, store)
+            yield cls(settings, agent, store, leases)
 
     # --- conversation -------------------------------------------------------------------------------------
     async def thread_id(self, chat_key: str) -> str:
-        """The chat's active thread, created (and persisted) on first use."""
+        """The chat's active thread, created (and persisted) on first use: create-if-absent, so two first messages
+        of a chat on two instances end in one thread."""
         async with self._chat_locks.hold(chat_key):
             thread = await self.store.aget_active_thread(chat_key)
             if thread is None:
-                thread = self._new_thread_id(chat_key)
-                await self.store.aset_active_thread(chat_key, thread)
+                thread = await asyncio.to_thread(self.store.create_active_thread, chat_key,
+                                                 self._new_thread_id(chat_key))
             return thread
 
     @staticmethod

@@ -79,6 +79,14 @@ class UserSettingsStore(ABC):
     def set_active_thread(self, chat_id: str | int, thread_id: str) -> None:
         """Make ``thread_id`` the chat's current conversation."""
 
+    def create_active_thread(self, chat_id: str | int, thread_id: str) -> str:
+        """Make ``thread_id`` the chat's current conversation unless it has one; the chat's thread either way.
+        Backends make it atomic (two first messages of a chat on two instances get one thread)."""
+        current = self.get_active_thread(chat_id)
+        if current is None:
+            self.set_active_thread(chat_id, thread_id)
+        return current or thread_id
+
     # --- Telegram update de-duplication -----------------------------------------------------------
     @abstractmethod
     def seen_update(self, update_id: str | int) -> bool:
@@ -248,6 +256,11 @@ class SqliteSettingsStore(UserSettingsStore):
             (str(chat_id), thread_id, time.time()),
         )
 
+    def create_active_thread(self, chat_id: str | int, thread_id: str) -> str:
+        self._exec("INSERT OR IGNORE INTO chat_threads (chat_id, thread_id, updated_at) VALUES (?, ?, ?)",
+                   (str(chat_id), thread_id, time.time()))
+        return self.get_active_thread(chat_id) or thread_id
+
     def seen_update(self, update_id: str | int) -> bool:
         now = time.time()
         if now >= self._next_prune:
@@ -335,6 +348,16 @@ class FirestoreSettingsStore(UserSettingsStore):
     def set_active_thread(self, chat_id: str | int, thread_id: str) -> None:
         ref = self._col("chats").document(self._id(chat_id))
         self._call(ref.set, {"chat_id": str(chat_id), "thread_id": thread_id, "updated_at": time.time()})
+
+    def create_active_thread(self, chat_id: str | int, thread_id: str) -> str:
+        from google.api_core import exceptions as gexc
+
+        ref = self._col("chats").document(self._id(chat_id))
+        try:
+            self._call(ref.create, {"chat_id": str(chat_id), "thread_id": thread_id, "updated_at": time.time()})
+        except (gexc.AlreadyExists, gexc.Conflict):
+            return self.get_active_thread(chat_id) or thread_id
+        return thread_id
 
     def seen_update(self, update_id: str | int) -> bool:
         from google.api_core import exceptions as gexc

@@ -369,7 +369,7 @@ def test_webhook_mode_checks_the_secret_token(sample_index, tmp_path):
                 deadline = time.monotonic() + 60
                 while True:
                     try:
-                        with urllib.request.urlopen(request, timeout=10) as response:
+                        with urllib.request.urlopen(request, timeout=120) as response:  # the turn runs inside
                             return response.status
                     except urllib.error.HTTPError as exc:
                         return exc.code

@@ -5,7 +5,8 @@
   and a bounded stop: :mod:`rag_bot.frontends.telegram.webhook`) when ``telegram_webhook_url`` is set;
 * updates of different chats are processed concurrently, updates of one chat strictly in arrival order, and no
   chat holds more than one slot of the shared capacity; a flooding chat or user is skipped with one polite
-  notice (:mod:`rag_bot.frontends.telegram.fairness`);
+  notice (:mod:`rag_bot.frontends.telegram.fairness`); in webhook mode an update is claimed and a chat's turn held
+  across instances by leases (:mod:`rag_bot.frontends.telegram.claims`);
 * the :class:`~rag_bot.frontends.base.ChatBackend` is opened in ``post_init`` and closed in ``post_shutdown``.
 
 This module is the wiring: it imports handlers and uploads, neither imports it or the other.
@@ -33,6 +34,7 @@ from rag_bot.config import Settings
 from rag_bot.frontends.base import ChatBackend
 from rag_bot.frontends.redact import HTTP_CLIENT_LOGGERS
 from rag_bot.frontends.telegram import handlers, uploads
+from rag_bot.frontends.telegram.claims import TurnClaims
 from rag_bot.frontends.telegram.fairness import FairUpdateProcessor
 
 log = logging.getLogger(__name__)
@@ -80,6 +82,9 @@ def build_application(settings: Settings, backend: ChatBackend | None = None,
         if backend is None:
             backend = await stack.enter_async_context(ChatBackend.open(settings))
         application.bot_data["backend"] = backend
+        if settings.telegram_webhook_url and backend.leases is not None:  # several instances may share the bot
+            claims = application.bot_data["turn_claims"] = TurnClaims(backend.leases, settings.lease_ttl_s)
+            processor.chat_guard = claims.chat
         try:
             await asyncio.to_thread(backend.warm_up)
         except Exception:

@@ -73,7 +73,10 @@ def skip_notice(application: Application):
 
 
 async def drop_duplicates(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Group -1: an update id seen before (Telegram redelivery, restart, second replica) is not processed again."""
+    """Group -1: an update id seen before (Telegram redelivery, restart, second replica) is not processed again.
+    In webhook mode the update's lease does this instead (marked done after the answer, not before the work)."""
+    if "turn_claims" in context.application.bot_data:
+        return
     try:
         first = await backend_of(context).seen_update(f"tg:{update.update_id}")
     except Exception:
