@@ -319,3 +319,39 @@ async def test_thread_async_twins(store: UserSettingsStore) -> None:
     assert [r.number for r in await store.alist_threads("c", 5)] == [made.number, 1]
     assert (await store.athread_by_number("c", 2)).title == "why"
     assert (await store.aremove_thread("c", 2)).thread_id == "y"
+
+
+def test_firestore_requests_per_thread_call_do_not_grow_with_the_threads(firestore_project) -> None:
+    """Each registry call is a fixed number of RPCs (reads and commits), the same with 2 and with 12 threads in the
+    chat (pruning adds one batched delete); the transactions' calls carry the store's deadline too."""
+    from rag_bot.memory.firestore_common import Client
+    from tests.stand_ins.firestore_emulator import record_rpcs
+
+    store = FirestoreSettingsStore(Client(project=firestore_project), prefix="t", timeout=7)
+    rpcs = record_rpcs(store.client)
+
+    def cost(call) -> list[str]:
+        del rpcs[:]
+        call()
+        return sorted(r.method for r in rpcs)
+
+    costs: dict[int, dict[str, list[str]]] = {}
+    for size in (2, 12):
+        chat = f"tg:{size}"
+        for i in range(size - 1):
+            store.start_thread(chat, f"t{i}", f"title {i}", keep=50)
+        costs[size] = {
+            "ensure (chat has one)": cost(lambda chat=chat: store.ensure_active_thread(chat, "x")),
+            "start": cost(lambda chat=chat: store.start_thread(chat, "new", "", keep=50)),
+            "touch": cost(lambda chat=chat: store.touch_thread(chat, "new", "question")),
+            "list": cost(lambda chat=chat: store.list_threads(chat, 10)),
+            "by number": cost(lambda chat=chat: store.thread_by_number(chat, 1)),
+            "remove": cost(lambda chat=chat: store.remove_thread(chat, 1)),
+        }
+    assert costs[2] == costs[12], costs
+    transaction = ["batch_get_documents", "begin_transaction", "commit"]  # one read, one commit
+    assert costs[2]["ensure (chat has one)"] == costs[2]["touch"] == transaction
+    assert costs[2]["start"] == costs[2]["remove"] == sorted([*transaction, "run_query"])
+    assert costs[2]["list"] == costs[2]["by number"] == ["run_query"]
+    pruning = cost(lambda: store.start_thread("tg:12", "newer", "", keep=5))
+    assert pruning.count("commit") == 2 and len(pruning) <= 5, pruning
