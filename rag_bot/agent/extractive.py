@@ -15,8 +15,10 @@ prompt text; without one (plain messages) the last human message is taken as the
   sentence (cosine of the embedder, >= ``min_relevance``) with the passage's sentences nearly as close, extended to
   the sentence that completes the kind of fact the question asks for (:mod:`rag_bot.agent.answerability`), kept only
   when it holds that kind of fact and ``min_coverage`` of the question's key terms, else the next best sentence's
-  passage is tried; ``NOT_FOUND`` when none passes. A whole-talk date question gets the date's talk in the user's
-  language, one sentence per theme (:func:`theme_segments`).
+  passage is tried; ``NOT_FOUND`` when none passes. In the research answer mode (``quoted_passages`` > 1) the quote
+  is followed by the closest sentences of further passages nearly as close as the seed (:meth:`_wider`). A
+  whole-talk date question gets the date's talk in the user's language, one sentence per theme
+  (:func:`theme_segments`).
 * ``conversational``: [system carrying :class:`~rag_bot.agent.inputs.ConversationalInput`, *history] ->
   templates: greeting, thanks, the list of the user's previous questions, a summary of the chat.
 * ``summary``: :class:`~rag_bot.agent.inputs.SummaryInput` -> new summary lines (first sentence of each turn) to
