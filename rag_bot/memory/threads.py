@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from rag_bot.memory.errors import MemoryUnavailableError
 from rag_bot.safe_text import clean_line
 
 T = TypeVar("T")
@@ -237,9 +238,10 @@ class SqliteThreads(ThreadRegistry):
 
 # ============================================================================================= Firestore
 class FirestoreThreads(ThreadRegistry):
-    """The registry in Firestore: the chat's document ``{prefix}_chats/{chat}`` holds the active thread and the last
-    number given; each thread is a document of its ``threads`` subcollection. Every call is one request or one
-    transaction (one read, one commit) except pruning, which adds one batched delete."""
+    """The registry in Firestore: the chat's document ``{prefix}_chats/{chat}`` holds the active thread, the last
+    number given and how many threads the chat has; each thread is a document of its ``threads`` subcollection.
+    Every call is one request or one transaction (its reads, one commit); pruning, only when a new thread passes the
+    bound, adds one query and one batched delete."""
 
     client: Any
     _call: Callable[..., Any]
@@ -265,7 +267,11 @@ class FirestoreThreads(ThreadRegistry):
         from rag_bot.memory.firestore_common import firestore_errors
 
         with firestore_errors():
-            return firestore.transactional(work)(self.client.transaction(max_attempts=10))
+            try:
+                return firestore.transactional(work)(self.client.transaction(max_attempts=10))
+            except ValueError as exc:  # every attempt lost to contention
+                raise MemoryUnavailableError("The conversation memory is busy with this chat; please try again.",
+                                             detail=str(exc), backend="firestore") from exc
 
     def _get(self, ref: Any, transaction: Any) -> Any:
         return ref.get(transaction=transaction, timeout=self.timeout)
@@ -278,14 +284,38 @@ class FirestoreThreads(ThreadRegistry):
         transaction.set(self._threads(chat).document(self._id(thread_id)),
                         {"thread_id": thread_id, "number": number, "title": title, "created_at": now,
                          "last_active": now})
-        update: dict[str, Any] = {"chat_id": chat, "last_number": number, "updated_at": now}
+        update: dict[str, Any] = {"chat_id": chat, "last_number": number, "updated_at": now,
+                                  "thread_count": int(chat_data.get("thread_count") or 0) + 1}
         if activate:
             update["thread_id"] = thread_id
         transaction.set(self._chat_ref(chat), update, merge=True)
         return record
 
     def ensure_active_thread(self, chat_id: str | int, thread_id: str) -> str:
+        """A chat's first thread is one batch that *creates* the chat's document (with the thread as number 1): of
+        concurrent first messages exactly one batch succeeds, the others read its thread. A chat whose document
+        exists without an active thread (it was deleted) takes a transaction."""
+        from google.api_core import exceptions as gexc
+
         chat = str(chat_id)
+        for _ in range(2):  # a lost create is followed by one more read
+            snap = self._call(self._chat_ref(chat).get)
+            data = snap.to_dict() or {}
+            if data.get("thread_id"):
+                return str(data["thread_id"])
+            if snap.exists:
+                break
+            now = time.time()
+            batch = self.client.batch()
+            batch.create(self._chat_ref(chat), {"chat_id": chat, "thread_id": thread_id, "last_number": 1,
+                                                "thread_count": 1, "updated_at": now})
+            batch.set(self._threads(chat).document(self._id(thread_id)),
+                      {"thread_id": thread_id, "number": 1, "title": "", "created_at": now, "last_active": now})
+            try:
+                self._call(batch.commit)
+                return thread_id
+            except (gexc.AlreadyExists, gexc.Conflict):
+                continue  # another first message won: read its thread
 
         def work(transaction: Any) -> str:
             data = self._get(self._chat_ref(chat), transaction).to_dict() or {}
@@ -300,16 +330,18 @@ class FirestoreThreads(ThreadRegistry):
             ThreadRecord, list[ThreadRecord]]:
         chat = str(chat_id)
 
-        def work(transaction: Any) -> ThreadRecord:
+        def work(transaction: Any) -> tuple[ThreadRecord, int]:
             data = self._get(self._chat_ref(chat), transaction).to_dict() or {}
-            return self._insert(transaction, chat, data, thread_id, title, time.time(), activate=True)
+            made = self._insert(transaction, chat, data, thread_id, title, time.time(), activate=True)
+            return made, int(data.get("thread_count") or 0) + 1
 
-        made = self._transaction(work)
-        pruned = self._prune(chat, keep, made.thread_id)
+        made, count = self._transaction(work)
+        pruned = self._prune(chat, keep, made.thread_id) if count > keep else []
         return made, pruned
 
     def _prune(self, chat: str, keep: int, new_thread: str) -> list[ThreadRecord]:
-        """Delete the least recently active threads beyond ``keep`` (never ``new_thread``)."""
+        """Delete the least recently active threads beyond ``keep`` (never ``new_thread``); run only when the chat's
+        ``thread_count`` passes ``keep``, as the query also reads (and Firestore bills) the ``keep`` it skips."""
         from google.cloud import firestore
 
         query = self._threads(chat).order_by("last_active", direction=firestore.Query.DESCENDING).offset(keep)
@@ -319,6 +351,7 @@ class FirestoreThreads(ThreadRegistry):
             batch = self.client.batch()
             for record in old:
                 batch.delete(self._threads(chat).document(self._id(record.thread_id)))
+            batch.update(self._chat_ref(chat), {"thread_count": firestore.Increment(-len(old))})
             self._call(batch.commit)
         return old
 
@@ -364,10 +397,17 @@ class FirestoreThreads(ThreadRegistry):
         ref = self._threads(chat).document(self._id(record.thread_id))
 
         def work(transaction: Any) -> None:
-            data = self._get(self._chat_ref(chat), transaction).to_dict() or {}
+            snaps = {s.reference.path: s for s in self.client.get_all([self._chat_ref(chat), ref],
+                                                                       transaction=transaction, timeout=self.timeout)}
+            if not snaps[ref.path].exists:  # deleted meanwhile: counted down already
+                return
+            data = snaps[self._chat_ref(chat).path].to_dict() or {}
             transaction.delete(ref)
+            update: dict[str, Any] = {"thread_count": max(0, int(data.get("thread_count") or 1) - 1),
+                                      "updated_at": time.time()}
             if data.get("thread_id") == record.thread_id:
-                transaction.update(self._chat_ref(chat), {"thread_id": None, "updated_at": time.time()})
+                update["thread_id"] = None
+            transaction.update(self._chat_ref(chat), update)
 
         self._transaction(work)
         return record
