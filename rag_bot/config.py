@@ -112,6 +112,14 @@ class Settings(BaseSettings):
         "(same script), else the next candidate passage is tried or 'the documents do not say'.")
     answer_sentences: int = Field(6, ge=1, le=20, description="Sentences per answer (extractive: quoted; Gemini: at most).")
     follow_sentences: int = Field(2, ge=0, le=5, description="Extractive model: sentences after each chosen one quoted with it.")
+    research_top_k: int = Field(
+        12, ge=1, le=100, description="Answer mode research: passages per search (the default mode uses top_k).")
+    research_answer_sentences: int = Field(
+        14, ge=1, le=20, description="Answer mode research: sentences per answer (the default mode uses "
+        "answer_sentences); the extractive model also quotes the best sentence of up to research_passages_quoted "
+        "further passages.")
+    research_passages_quoted: int = Field(
+        4, ge=1, le=20, description="Answer mode research: most passages one answer quotes or cites.")
     summary_trigger_tokens: int = Field(3000, ge=200, le=1_000_000, description="Summarise the chat when history passes this many tokens.")
     summary_keep_messages: int = Field(6, ge=2, le=1000, description="Recent messages kept verbatim beside the summary.")
     max_iterations: int = Field(3, ge=1, le=10, description="Agent/tool rounds per question (retry included).")
@@ -156,6 +164,12 @@ class Settings(BaseSettings):
     firestore_timeout_s: float = Field(
         20.0, gt=0, le=3600, description="Seconds one Firestore call may take (retries included) before failing."
     )
+
+    max_threads_per_chat: int = Field(
+        20, ge=1, le=200, description="Conversation threads kept per chat (a group's are the group's); starting one "
+        "more deletes the least recently active (its checkpoints too) and says so.")
+    thread_title_chars: int = Field(
+        60, ge=10, le=200, description="Longest thread title (a longer /new title or first question is shortened).")
 
     # --- telegram ------------------------------------------------------------------------------------------
     telegram_bot_token: SecretStr | None = Field(

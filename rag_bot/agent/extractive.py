@@ -15,8 +15,10 @@ prompt text; without one (plain messages) the last human message is taken as the
   sentence (cosine of the embedder, >= ``min_relevance``) with the passage's sentences nearly as close, extended to
   the sentence that completes the kind of fact the question asks for (:mod:`rag_bot.agent.answerability`), kept only
   when it holds that kind of fact and ``min_coverage`` of the question's key terms, else the next best sentence's
-  passage is tried; ``NOT_FOUND`` when none passes. A whole-talk date question gets the date's talk in the user's
-  language, one sentence per theme (:func:`theme_segments`).
+  passage is tried; ``NOT_FOUND`` when none passes. In the research answer mode (``quoted_passages`` > 1) the quote
+  is followed by the closest sentences of further passages nearly as close as the seed (:meth:`_wider`). A
+  whole-talk date question gets the date's talk in the user's language, one sentence per theme
+  (:func:`theme_segments`).
 * ``conversational``: [system carrying :class:`~rag_bot.agent.inputs.ConversationalInput`, *history] ->
   templates: greeting, thanks, the list of the user's previous questions, a summary of the chat.
 * ``summary``: :class:`~rag_bot.agent.inputs.SummaryInput` -> new summary lines (first sentence of each turn) to
@@ -52,6 +54,7 @@ HEADING_CHARS = 200  # the part of a passage that names the document (title, by-
 RELATIVE_MARGIN = 0.04  # quote only sentences nearly as close to the question as the best one
 STRONG_MATCH = 0.86  # a sentence this close to the question (cosine of the bundled embedder) needs no key-term
 # coverage, only type evidence: the question may write a term differently ("rise" asked, "rose" written)
+WIDER_MARGIN = 0.05  # research mode: another passage is quoted too when its best sentence is this close to the seed
 SEED_DEPTH = 6  # the best sentences tried, in turn, as the seed of a quote that answers the question
 MIN_THEMES = 2  # themes quoted per document of a whole-talk overview, at the least
 PARAGRAPH_BONUS = 0.5  # a paragraph break counts this much towards a theme boundary (cosine units)
@@ -242,6 +245,8 @@ class ExtractiveChatModel(BaseChatModel):
             verdict = answerability.assess(asked, quote, _context(chosen, candidates))
             strong = float(scores[seed]) >= max(self.min_relevance, STRONG_MATCH)
             if verdict.passes(self.min_coverage) or (verdict.evidence and strong):
+                if data.quoted_passages > 1:
+                    chosen = self._wider(chosen, seed, scores, candidates, data.quoted_passages, sentences)
                 return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
         return AIMessage(content=prompts.NOT_FOUND)
 
@@ -265,6 +270,29 @@ class ExtractiveChatModel(BaseChatModel):
             if len(chosen) < limit and i not in chosen:
                 chosen.append(i)
         return sorted(chosen)  # document order reads better than score order
+
+    def _wider(self, chosen: list[int], seed: int, scores: np.ndarray, candidates: list[tuple[int, str]],
+               passages: int, limit: int) -> list[int]:
+        """The research mode's answer: the focused quote, then from up to ``passages - 1`` other passages (best
+        first) the sentence closest to the question with the ``follow_sentences`` after it, when that sentence is
+        within ``WIDER_MARGIN`` of the seed and above ``min_relevance``; at most ``limit`` sentences in all."""
+        floor = max(self.min_relevance, float(scores[seed]) - WIDER_MARGIN)
+        best: dict[int, int] = {}  # passage -> its best sentence
+        for i in (int(i) for i in np.argsort(-scores)):
+            if float(scores[i]) < floor:
+                break
+            best.setdefault(candidates[i][0], i)
+        quoted = {candidates[i][0] for i in chosen}
+        wider = list(chosen)
+        for n, top in best.items():
+            if len(quoted) >= passages or len(wider) >= limit:
+                break
+            if n in quoted:
+                continue
+            own = [i for i, (m, _) in enumerate(candidates) if m == n and i >= top][: self.follow_sentences + 1]
+            wider += own[: limit - len(wider)]
+            quoted.add(n)
+        return sorted(wider)
 
     def _completion(self, chosen: list[int], own: list[int], candidates: list[tuple[int, str]], kind: str,
                     question: str) -> list[int]:

@@ -21,12 +21,16 @@ from typing import Any
 
 from rag_bot.agent.service import AgentService, Reply
 from rag_bot.config import Settings
+from rag_bot.errors import ANSWER_MODES, NoSuchThread, check_answer_mode
 from rag_bot.frontends.keyed_locks import KeyedLocks
 from rag_bot.languages import detect, registry
 from rag_bot.memory.leases import LeaseStore
 from rag_bot.memory.settings_store import UserSettingsStore
+from rag_bot.memory.threads import ThreadRecord, short_title
 
 log = logging.getLogger(__name__)
+
+THREADS_LISTED = 10  # threads a listing shows (the most recently active)
 
 
 def guess_language(text: str, default: str = "en") -> str:
@@ -64,13 +68,12 @@ class ChatBackend:
 
     # --- conversation -------------------------------------------------------------------------------------
     async def thread_id(self, chat_key: str) -> str:
-        """The chat's active thread, created (and persisted) on first use: create-if-absent, so two first messages
-        of a chat on two instances end in one thread."""
+        """The chat's active thread, created (and persisted) on first use: create-if-absent in the store, so two
+        first messages handled at once (here or by another replica) share one thread."""
         async with self._chat_locks.hold(chat_key):
             thread = await self.store.aget_active_thread(chat_key)
             if thread is None:
-                thread = await asyncio.to_thread(self.store.create_active_thread, chat_key,
-                                                 self._new_thread_id(chat_key))
+                thread = await self.store.aensure_active_thread(chat_key, self._new_thread_id(chat_key))
             return thread
 
     @staticmethod
@@ -78,20 +81,73 @@ class ChatBackend:
         return f"{chat_key}-{uuid.uuid4().hex[:12]}"
 
     async def reset(self, chat_key: str) -> str:
-        """Start a new conversation thread for the chat; returns its id."""
+        """Start a new conversation thread for the chat; returns its id (``/reset``: :meth:`new_thread` untitled)."""
+        made, _ = await self.new_thread(chat_key)
+        return made.thread_id
+
+    async def new_thread(self, chat_key: str, title: str = "") -> tuple[ThreadRecord, list[ThreadRecord]]:
+        """Start a thread (``title`` shortened; empty = the first question asked in it) and make it active.
+
+        Returns it and the threads deleted to keep ``max_threads_per_chat`` (least recently active first), whose
+        checkpoints are deleted too."""
         async with self._chat_locks.hold(chat_key):
-            thread = self._new_thread_id(chat_key)
-            await self.store.aset_active_thread(chat_key, thread)
-            return thread
+            made, pruned = await self.store.astart_thread(
+                chat_key, self._new_thread_id(chat_key), short_title(title, self.settings.thread_title_chars),
+                self.settings.max_threads_per_chat)
+        for old in pruned:
+            await self._forget(old.thread_id)
+        return made, pruned
 
-    async def answer(self, chat_key: str, text: str, language: str | None = None) -> Reply:
-        """Ask the agent in the chat's active thread (``thread_id(chat_key)``, created on first use).
+    async def threads(self, chat_key: str, limit: int = THREADS_LISTED) -> tuple[list[ThreadRecord], str | None]:
+        """The chat's ``limit`` most recently active threads and the active thread's id."""
+        listed = await self.store.alist_threads(chat_key, limit)
+        return listed, await self.store.aget_active_thread(chat_key)
 
-        ``language`` None = answer in the question's language. Front ends serialise the messages of one chat,
-        so ``thread_id(chat_key)`` read just before this call names the thread the reply belongs to.
+    async def active_thread(self, chat_key: str) -> str | None:
+        """The chat's active thread id, None when it has none (nothing is created)."""
+        return await self.store.aget_active_thread(chat_key)
+
+    async def thread_number(self, chat_key: str, number: int) -> ThreadRecord:
+        """Thread ``number`` of the chat (:class:`NoSuchThread` when it has none)."""
+        record = await self.store.athread_by_number(chat_key, number)
+        if record is None:
+            raise NoSuchThread(number)
+        return record
+
+    async def switch(self, chat_key: str, number: int) -> ThreadRecord:
+        """Make thread ``number`` the chat's active one (:class:`NoSuchThread` when it has none)."""
+        async with self._chat_locks.hold(chat_key):
+            record = await self.thread_number(chat_key, number)
+            await self.store.aset_active_thread(chat_key, record.thread_id)
+            return record
+
+    async def delete_thread(self, chat_key: str, number: int) -> ThreadRecord:
+        """Delete thread ``number`` and its checkpoints (:class:`NoSuchThread` when the chat has none); deleting the
+        active thread leaves the chat without one (the next question starts a new one). Front ends ask before
+        deleting the active thread."""
+        async with self._chat_locks.hold(chat_key):
+            record = await self.store.aremove_thread(chat_key, number)
+        if record is None:
+            raise NoSuchThread(number)
+        await self._forget(record.thread_id)
+        return record
+
+    async def _forget(self, thread_id: str) -> None:
+        """Delete a thread's checkpoints (LangGraph's ``adelete_thread`` of the checkpointer)."""
+        await self.agent.checkpointer.adelete_thread(thread_id)
+
+    async def answer(self, chat_key: str, text: str, language: str | None = None, mode: str | None = None) -> Reply:
+        """Ask the agent in the chat's active thread (``thread_id(chat_key)``, created on first use), then mark the
+        thread active now (titled with this question when it has no title yet).
+
+        ``language`` None = answer in the question's language; ``mode`` None = the default answer mode. Front ends
+        serialise the messages of one chat, so ``thread_id(chat_key)`` read just before this call names the thread
+        the reply belongs to.
         """
         thread = await self.thread_id(chat_key)
-        return await self.agent.aask(text, thread, language=language)
+        reply = await self.agent.aask(text, thread, language=language, mode=mode)
+        await self.store.atouch_thread(chat_key, thread, short_title(text, self.settings.thread_title_chars))
+        return reply
 
     # --- per-user settings --------------------------------------------------------------------------------
     async def set_language(self, user_key: str, language: str) -> None:
@@ -103,6 +159,18 @@ class ChatBackend:
     async def get_language(self, user_key: str) -> str | None:
         """The language the user chose, or None (then the agent answers in the question's language)."""
         return (await self.store.aget_user_settings(user_key)).get("language")
+
+    async def set_mode(self, user_key: str, mode: str) -> str:
+        """Persist the user's answer mode (:class:`UnknownAnswerMode`, one sentence, for another word)."""
+        checked = check_answer_mode(mode) or "default"
+        await self.store.aupdate_user_settings(user_key, answer_mode=checked)
+        return checked
+
+    async def preferences(self, user_key: str) -> tuple[str | None, str]:
+        """The user's (language or None, answer mode) in one read."""
+        saved = await self.store.aget_user_settings(user_key)
+        mode = saved.get("answer_mode")
+        return saved.get("language"), mode if mode in ANSWER_MODES else "default"
 
     async def seen_update(self, update_key: str) -> bool:
         """True only the first time an incoming event id is seen (platform retries are not answered twice)."""

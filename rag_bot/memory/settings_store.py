@@ -1,4 +1,5 @@
-"""Per-user settings, the active thread of each chat, Telegram update de-duplication and feedback.
+"""Per-user settings, the active thread and the threads of each chat (:mod:`rag_bot.memory.threads`), Telegram
+update de-duplication and feedback.
 
 Two backends share one interface, :class:`UserSettingsStore`:
 
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_bot.memory.errors import MemoryUnavailableError
+from rag_bot.memory.threads import THREADS_SCHEMA, FirestoreThreads, SqliteThreads, ThreadRegistry
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +48,9 @@ class FeedbackRecord:
     created_at: float
 
 
-class UserSettingsStore(ABC):
-    """The interface used by the frontends. Ids are strings (ints are accepted and converted)."""
+class UserSettingsStore(ThreadRegistry, ABC):
+    """The interface used by the frontends. Ids are strings (ints are accepted and converted); the threads of each
+    chat: :class:`~rag_bot.memory.threads.ThreadRegistry`."""
 
     # --- per-user settings ------------------------------------------------------------------------
     @abstractmethod
@@ -78,14 +81,6 @@ class UserSettingsStore(ABC):
     @abstractmethod
     def set_active_thread(self, chat_id: str | int, thread_id: str) -> None:
         """Make ``thread_id`` the chat's current conversation."""
-
-    def create_active_thread(self, chat_id: str | int, thread_id: str) -> str:
-        """Make ``thread_id`` the chat's current conversation unless it has one; the chat's thread either way.
-        Backends make it atomic (two first messages of a chat on two instances get one thread)."""
-        current = self.get_active_thread(chat_id)
-        if current is None:
-            self.set_active_thread(chat_id, thread_id)
-        return current or thread_id
 
     # --- Telegram update de-duplication -----------------------------------------------------------
     @abstractmethod
@@ -172,7 +167,7 @@ CREATE TABLE IF NOT EXISTS feedback (
 """
 
 
-class SqliteSettingsStore(UserSettingsStore):
+class SqliteSettingsStore(SqliteThreads, UserSettingsStore):
     """SQLite backend (``path`` may be ":memory:"). One connection + a lock: safe from any thread.
 
     The file is created mode 0600 (it names every chat); a lock held by another process is waited for
@@ -194,7 +189,7 @@ class SqliteSettingsStore(UserSettingsStore):
             self._conn.isolation_level = None  # autocommit; update_user_settings opens its own transaction
             if self.path != ":memory:":
                 self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.executescript(_SCHEMA)
+            self._conn.executescript(_SCHEMA + THREADS_SCHEMA)
         except (sqlite3.Error, OSError) as exc:
             raise self._error(exc, f"The settings database at {self.path} cannot be opened: {exc}.") from exc
         self._lock = threading.Lock()
@@ -256,11 +251,6 @@ class SqliteSettingsStore(UserSettingsStore):
             (str(chat_id), thread_id, time.time()),
         )
 
-    def create_active_thread(self, chat_id: str | int, thread_id: str) -> str:
-        self._exec("INSERT OR IGNORE INTO chat_threads (chat_id, thread_id, updated_at) VALUES (?, ?, ?)",
-                   (str(chat_id), thread_id, time.time()))
-        return self.get_active_thread(chat_id) or thread_id
-
     def seen_update(self, update_id: str | int) -> bool:
         now = time.time()
         if now >= self._next_prune:
@@ -297,7 +287,7 @@ class SqliteSettingsStore(UserSettingsStore):
 
 
 # ============================================================================================= Firestore
-class FirestoreSettingsStore(UserSettingsStore):
+class FirestoreSettingsStore(FirestoreThreads, UserSettingsStore):
     """Firestore backend: collections ``{prefix}_users``, ``{prefix}_chats``, ``{prefix}_updates``,
     ``{prefix}_feedback``. Document ids are encoded (any characters allowed in ids)."""
 
@@ -346,18 +336,8 @@ class FirestoreSettingsStore(UserSettingsStore):
         return (snap.to_dict() or {}).get("thread_id") if snap.exists else None
 
     def set_active_thread(self, chat_id: str | int, thread_id: str) -> None:
-        ref = self._col("chats").document(self._id(chat_id))
-        self._call(ref.set, {"chat_id": str(chat_id), "thread_id": thread_id, "updated_at": time.time()})
-
-    def create_active_thread(self, chat_id: str | int, thread_id: str) -> str:
-        from google.api_core import exceptions as gexc
-
-        ref = self._col("chats").document(self._id(chat_id))
-        try:
-            self._call(ref.create, {"chat_id": str(chat_id), "thread_id": thread_id, "updated_at": time.time()})
-        except (gexc.AlreadyExists, gexc.Conflict):
-            return self.get_active_thread(chat_id) or thread_id
-        return thread_id
+        ref = self._col("chats").document(self._id(chat_id))  # merged: the document also counts the chat's threads
+        self._call(ref.set, {"chat_id": str(chat_id), "thread_id": thread_id, "updated_at": time.time()}, merge=True)
 
     def seen_update(self, update_id: str | int) -> bool:
         from google.api_core import exceptions as gexc

@@ -114,7 +114,7 @@ def test_the_first_thread_of_a_chat_is_created_once(tmp_path, firestore_project)
 
         def create(i: int, stores=stores, start=start, got=got) -> None:
             start.wait()
-            got[i] = stores[i].create_active_thread("tg:55", f"tg:55-thread{i}")
+            got[i] = stores[i].ensure_active_thread("tg:55", f"tg:55-thread{i}")
 
         threads = [threading.Thread(target=create, args=(i,)) for i in range(len(stores))]
         for thread in threads:

@@ -67,7 +67,7 @@ def test_start_lists_the_documents_and_commands_are_set(fake, bot):
     assert f"{SAMPLE_DOCUMENTS + uploads_ingested(fake)} documents from {SAMPLE_FIRST} to {SAMPLE_LAST}" in plain(reply.text)
     assert "English" in reply.text and "Hindi" in reply.text
     names = {c["command"] for c in fake.commands[""]}
-    assert names == {"start", "help", "language", "reset", "sources"}
+    assert names >= {"start", "help", "language", "reset", "sources"}  # threads and modes: test_telegram_threads.py
     assert {c["command"] for c in fake.commands["hi"]} == names
 
 

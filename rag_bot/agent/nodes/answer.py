@@ -64,7 +64,8 @@ def make_answer_node(models: RoleModels, settings: Settings,
                      "citations": [], "termination": termination or "no_documents", "needs_retry": False}
         if not docs:
             return {**not_found, "messages": [AIMessage(_nothing_found(state, question, language), name="answer")]}
-        data = inputs.answer_input(question, docs, language, cfg.answer_sentences, state.get("standalone_query"))
+        data = inputs.answer_input(question, docs, language, cfg.answer_sentences, state.get("standalone_query"),
+                                   quoted_passages=cfg.passages_quoted)
         messages = inputs.answer_messages(data)
         assembler = AnswerAssembler(docs, checker)
         write = _stream_writer()

@@ -9,7 +9,7 @@
   across instances by leases (:mod:`rag_bot.frontends.telegram.claims`);
 * the :class:`~rag_bot.frontends.base.ChatBackend` is opened in ``post_init`` and closed in ``post_shutdown``.
 
-This module is the wiring: it imports handlers and uploads, neither imports it or the other.
+This module is the wiring: it imports handlers, uploads and conversations, none imports it or another.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from telegram.ext import (
 from rag_bot.config import Settings
 from rag_bot.frontends.base import ChatBackend
 from rag_bot.frontends.redact import HTTP_CLIENT_LOGGERS
-from rag_bot.frontends.telegram import handlers, uploads
+from rag_bot.frontends.telegram import conversations, handlers, uploads
 from rag_bot.frontends.telegram.claims import TurnClaims
 from rag_bot.frontends.telegram.fairness import FairUpdateProcessor
 
@@ -134,9 +134,16 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("language", handlers.language_command))
     application.add_handler(CommandHandler("reset", handlers.reset_command))
     application.add_handler(CommandHandler("sources", handlers.sources_command))
+    application.add_handler(CommandHandler("new", conversations.new_command))
+    application.add_handler(CommandHandler("threads", conversations.threads_command))
+    application.add_handler(CommandHandler("switch", conversations.switch_command))
+    application.add_handler(CommandHandler("delete", conversations.delete_command))
+    application.add_handler(CommandHandler("mode", conversations.mode_command))
     application.add_handler(MessageHandler(filters.Document.ALL, uploads.upload))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.question))
     application.add_handler(CallbackQueryHandler(handlers.feedback, pattern=rf"^{handlers.FEEDBACK_PREFIX}:"))
+    application.add_handler(CallbackQueryHandler(conversations.delete_confirmed,
+                                                 pattern=rf"^{conversations.DELETE_PREFIX}:"))
     application.add_error_handler(handlers.on_error)
 
 

@@ -22,7 +22,7 @@ from rag_bot.frontends.telegram import formatting
 from rag_bot.frontends.telegram.chats import addressed, backend_of, chat_key, ui_language, user_key
 from rag_bot.frontends.telegram.fairness import MEMBER_FULL, QUEUE_FULL, RATE_LIMITED, in_group
 from rag_bot.frontends.telegram.sending import keep_typing, send_html, send_text, with_retry
-from rag_bot.frontends.telegram.texts import commands, t
+from rag_bot.frontends.telegram.texts import command_help, commands, t
 from rag_bot.languages import registry
 from rag_bot.safe_text import clean_line
 
@@ -107,7 +107,8 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     language = await ui_language(context, update)
-    await send_text(context, update.effective_chat.id, t(language, "help"), language=language)
+    text = f"{t(language, 'help')}\n\n{command_help(language)}"
+    await send_text(context, update.effective_chat.id, text, language=language)
 
 
 async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -154,13 +155,13 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     backend = backend_of(context)
     chat_id = update.effective_chat.id
-    chosen = None
+    chosen, mode = None, None
     typing = asyncio.create_task(keep_typing(context, chat_id))
     try:
         if update.effective_user is not None:
-            chosen = await backend.get_language(user_key(update.effective_user.id))
+            chosen, mode = await backend.preferences(user_key(update.effective_user.id))
         thread = await backend.thread_id(chat_key(chat_id))  # for the feedback buttons
-        reply = await backend.answer(chat_key(chat_id), text, language=chosen)
+        reply = await backend.answer(chat_key(chat_id), text, language=chosen, mode=mode)
     except Exception as exc:
         log.exception("the agent failed on a message in chat %s", chat_id)
         language = chosen or guess_language(text, backend.settings.default_language)
