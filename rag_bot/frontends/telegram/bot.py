@@ -8,7 +8,8 @@
   notice (:mod:`rag_bot.frontends.telegram.fairness`);
 * the :class:`~rag_bot.frontends.base.ChatBackend` is opened in ``post_init`` and closed in ``post_shutdown``.
 
-This module is the wiring: it imports handlers and uploads, neither imports it or the other.
+This module is the wiring: it imports handlers, uploads and voice; none imports it, uploads and handlers
+not each other (voice answers through handlers).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from telegram.ext import (
 from rag_bot.config import Settings
 from rag_bot.frontends.base import ChatBackend
 from rag_bot.frontends.redact import HTTP_CLIENT_LOGGERS
-from rag_bot.frontends.telegram import handlers, uploads
+from rag_bot.frontends.telegram import handlers, uploads, voice
 from rag_bot.frontends.telegram.fairness import FairUpdateProcessor
 
 log = logging.getLogger(__name__)
@@ -130,6 +131,7 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("reset", handlers.reset_command))
     application.add_handler(CommandHandler("sources", handlers.sources_command))
     application.add_handler(MessageHandler(filters.Document.ALL, uploads.upload))
+    application.add_handler(MessageHandler(filters.VOICE, voice.voice_message))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.question))
     application.add_handler(CallbackQueryHandler(handlers.feedback, pattern=rf"^{handlers.FEEDBACK_PREFIX}:"))
     application.add_error_handler(handlers.on_error)
