@@ -20,17 +20,34 @@ _OPUS_RATE = 48_000  # Opus granule positions count 48 kHz samples whatever the 
 
 
 def ogg_opus_seconds(data: bytes) -> float | None:
-    """The duration of an Ogg/Opus file from its own pages (the last page's granule position less the header's
-    pre-skip), or None when ``data`` is not one: what the file holds, whatever its sender declared."""
-    if data[:4] != b"OggS":
+    """The duration of an Ogg/Opus file read from its own pages, or None when ``data`` is not one: what the file
+    holds, whatever its sender declared. Each logical stream (a chained file holds several, each beginning with a
+    BOS page and its ``OpusHead``) lasts its last granule position less its pre-skip; the streams add up."""
+    total, offset = 0.0, 0
+    granule = pre_skip = None
+    while offset < len(data):
+        if data[offset:offset + 4] != b"OggS" or len(data) < offset + 27:
+            return None
+        flags, position = data[offset + 5], struct.unpack_from("<q", data, offset + 6)[0]
+        segments = data[offset + 26]
+        body = offset + 27 + segments
+        length = sum(data[offset + 27:body])
+        if body + length > len(data):
+            return None
+        if flags & 0x02:  # beginning of a stream: the previous one is complete
+            if granule is not None and pre_skip is not None:
+                total += max(0, granule - pre_skip) / _OPUS_RATE
+            if data[body:body + 8] != b"OpusHead" or length < 12:
+                return None
+            granule, pre_skip = None, struct.unpack_from("<H", data, body + 10)[0]
+        elif pre_skip is None:
+            return None
+        if position >= 0:
+            granule = position
+        offset = body + length
+    if granule is None or pre_skip is None:
         return None
-    head = data.find(b"OpusHead", 0, 512)
-    last = data.rfind(b"OggS")
-    if head < 0 or last < 0 or len(data) < last + 14 or len(data) < head + 12:
-        return None
-    pre_skip = struct.unpack_from("<H", data, head + 10)[0]
-    granule = struct.unpack_from("<q", data, last + 6)[0]
-    return max(0.0, (granule - pre_skip) / _OPUS_RATE) if granule >= 0 else None
+    return total + max(0, granule - pre_skip) / _OPUS_RATE
 
 
 async def transcribe(settings: Settings, audio: bytes, mime_type: str = "audio/ogg") -> str:

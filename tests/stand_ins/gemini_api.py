@@ -112,6 +112,13 @@ def is_ogg_opus(data: bytes) -> bool:
     return data[:4] == b"OggS" and b"OpusHead" in data[:512]
 
 
+def inline_bytes(blob: dict[str, Any]) -> bytes:
+    """The bytes of an ``inlineData`` part (base64, standard or URL-safe, padding optional: the SDK sends URL-safe
+    without padding)."""
+    data = str(blob.get("data") or "")
+    return base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+
+
 def stream_chunks(body: dict[str, Any], words: int) -> list[dict[str, Any]]:
     """A one-text-part ``generateContent`` body cut into stream chunks of ``words`` words (spaces kept, so the
     chunks join to the text); other bodies are one chunk."""
@@ -352,11 +359,13 @@ class GeminiStandIn:
 
     def _transcribe(self, request: GeminiRequest) -> tuple[int, Any] | None:
         """(status, body) for a request holding an audio part; None for any other request."""
-        audio = [part["inlineData"] for content in request.contents for part in content.get("parts", [])
-                 if str((part.get("inlineData") or {}).get("mimeType", "")).startswith("audio/")]
+        inline = [part.get("inlineData") or part.get("inline_data") or {} for content in request.contents
+                  for part in content.get("parts", [])]
+        audio = [blob for blob in inline  # the API takes both spellings (the SDK sends ``mime_type``)
+                 if str(blob.get("mimeType") or blob.get("mime_type") or "").startswith("audio/")]
         if not audio:
             return None
-        data = base64.b64decode(audio[0].get("data") or "")
+        data = inline_bytes(audio[0])
         if not is_ogg_opus(data):
             return 400, error_body(400, "gemini stand-in: the audio part is not an Ogg/Opus file")
         with self._lock:

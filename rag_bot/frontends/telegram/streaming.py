@@ -10,8 +10,9 @@ final answer and is never taken back. :class:`AnswerStream` shows it:
   final text (sources and buttons added) is its last edit;
 * each chat gets at most one update per ``telegram_stream_interval_s`` and the bot at most
   ``telegram_stream_per_second`` in all (:class:`StreamPacer`): an update over the budget is skipped, the next
-  one carries its text; a 429 pauses the chat's updates for the ``retry_after`` Telegram asked; the final messages
-  wait their turn instead of being skipped.
+  one carries its text; a 429 pauses the chat's updates and messages for the ``retry_after`` Telegram asked; the
+  final messages wait for a token of the bot's budget instead of being skipped (not for the chat's interval:
+  Telegram allows a chat short bursts).
 
 An answer longer than one Telegram message streams its first message; the rest arrives with the final messages.
 """
@@ -53,7 +54,8 @@ class StreamPacer:
         self.per_second = per_second
         self._tokens = per_second
         self._at = time.monotonic()
-        self._next: dict[int, float] = {}  # chat -> earliest time of its next message
+        self._next: dict[int, float] = {}  # chat -> earliest time of its next update
+        self._held: dict[int, float] = {}  # chat -> end of the pause a 429 asked for
 
     def _refill(self, now: float) -> None:
         self._tokens = min(self.per_second, self._tokens + (now - self._at) * self.per_second)
@@ -76,9 +78,10 @@ class StreamPacer:
         return True
 
     async def take(self, chat_id: int) -> None:
-        """Wait for the chat's turn and a token of the bot's budget, then use them (final messages)."""
+        """Wait until a 429's ``retry_after`` has passed for the chat and the bot's budget has a token, then use
+        it (final messages: Telegram allows a chat short bursts, so they do not wait for the chat's interval)."""
         while True:
-            wait = self.chat_wait(chat_id)
+            wait = max(0.0, self._held.get(chat_id, 0.0) - time.monotonic())
             if not wait:
                 self._refill(time.monotonic())
                 if self._tokens >= 1.0:
@@ -90,12 +93,17 @@ class StreamPacer:
 
     def hold_off(self, chat_id: int, seconds: float) -> None:
         """Telegram answered 429: no message to ``chat_id`` for ``seconds``."""
-        self._next[chat_id] = max(self._next.get(chat_id, 0.0), time.monotonic() + seconds)
+        until = time.monotonic() + seconds
+        self._next[chat_id] = max(self._next.get(chat_id, 0.0), until)
+        self._held[chat_id] = max(self._held.get(chat_id, 0.0), until)
 
     def forget(self, chat_id: int) -> None:
         """The chat's answer is delivered: its entry goes once its interval has passed (memory follows activity)."""
-        if self.chat_wait(chat_id) == 0.0:
+        now = time.monotonic()
+        if self._next.get(chat_id, 0.0) <= now:
             self._next.pop(chat_id, None)
+        if self._held.get(chat_id, 0.0) <= now:
+            self._held.pop(chat_id, None)
 
 
 def pacer_of(context: ContextTypes.DEFAULT_TYPE, settings: Settings) -> StreamPacer:
