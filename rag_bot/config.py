@@ -182,9 +182,9 @@ class Settings(BaseSettings):
     )
     telegram_max_upload_mb: float = Field(20.0, gt=0, le=2000, description="Largest document an admin may upload.")
     telegram_stream: Literal["auto", "draft", "edit", "off"] = Field(
-        "auto", description="How an answer appears while it is written: draft (sendMessageDraft, private chats), edit "
-        "(one message edited as sentences are checked), off (the whole answer at the end); auto = draft in private "
-        "chats, edit in groups."
+        "auto", description="How a generative model's answer appears while it is written, sentence by sentence once "
+        "checked: auto or draft = sendMessageDraft in private chats and one edited message in groups (drafts exist "
+        "only in private chats), edit = the edited message everywhere, off = the whole answer at the end."
     )
     telegram_stream_interval_s: float = Field(
         1.0, ge=0.2, le=10, description="Least seconds between two updates of one chat's streamed answer (Telegram "

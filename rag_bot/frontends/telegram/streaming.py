@@ -117,8 +117,9 @@ def pacer_of(context: ContextTypes.DEFAULT_TYPE, settings: Settings) -> StreamPa
 
 def stream_mode(settings: Settings, chat_type: str, bot: object) -> Mode | None:
     """How an answer in a chat of ``chat_type`` streams (None: not at all). Drafts exist in private chats only, and
-    only with a python-telegram-bot that has ``send_message_draft`` (22.6 and later); elsewhere edits."""
-    if settings.telegram_stream == "off":
+    only with a python-telegram-bot that has ``send_message_draft`` (22.6 and later); elsewhere edits. The offline
+    extractive answerer writes its answer in one piece, so its answers are not streamed."""
+    if settings.telegram_stream == "off" or not settings.use_gemini:
         return None
     drafts = chat_type == ChatType.PRIVATE and hasattr(bot, "send_message_draft")
     if settings.telegram_stream == "edit" or not drafts:
