@@ -43,6 +43,7 @@ def bot(fake, gemini, sample_index, tmp_path_factory):
     assert API_KEY not in process.log() and fake.token not in process.log()
     assert fake.rejected == [], fake.rejected[:3]
     assert fake.flood_hits == [], fake.flood_hits[:5]  # whatever ran, the bot never hit a flood limit
+    assert fake.early_calls == [], fake.early_calls[:5]
 
 
 def plain(text: str) -> str:
@@ -123,12 +124,13 @@ def test_group_answer_streams_by_editing_one_message(fake, gemini, bot):
 def test_retry_after_is_respected(fake, gemini, bot):
     """Telegram's 429 on a draft pauses the chat's drafts (no draft is retried early) and the final message still
     comes; a 429 on the final message is retried after the asked time."""
-    fake.fail_next("sendMessageDraft", 1)
-    fake.fail_next("sendMessage", 1)
-    update = fake.send_text(2002, 2002, question("music", 1500))
+    fake.fail_next("sendMessageDraft", 1, retry_after=3)  # longer than the bot's own interval between drafts
+    fake.fail_next("sendMessage", 1, retry_after=2)
+    update = fake.send_text(2002, 2002, question("music", 3000))
     final = answer_of(fake, 2002, update["message"]["message_id"])
     assert fake.fault_hits.get("sendMessageDraft") and fake.fault_hits.get("sendMessage")
-    assert UNSUPPORTED not in plain(final.text)
+    assert fake.early_calls == []  # nothing was sent to the chat before the retry_after Telegram asked had passed
+    assert len(fake.drafts_to(2002)) >= 1 and UNSUPPORTED not in plain(final.text)
 
 
 # ------------------------------------------------------------------------------------------------------ voice

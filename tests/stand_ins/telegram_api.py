@@ -9,7 +9,8 @@ process can talk to it while synchronous test code drives it through the methods
   ``/file/bot<token>/<file_path>``;
 * flood limits like Telegram's when given (:class:`FloodLimits`: per chat about one message a second with short
   bursts, about thirty a second per bot): a message over them gets 429 with ``retry_after`` (recorded in
-  ``flood_hits``);
+  ``flood_hits``); a message to a chat before the ``retry_after`` of its last 429 has passed is refused again and
+  recorded in ``early_calls``;
 * control: inject text messages / documents / voice notes / callback presses / edits / raw updates, read what the bot sent per
   chat (in one global order, ``Sent.seq``), wait for N messages, and fault injection (``fail_next(method, n)``
   answers 429 with retry_after, ``drop_next(method, n)`` closes the connection without an answer, ``hold(method)``
@@ -112,6 +113,9 @@ class FakeTelegram:
         self._global_bucket = _Bucket(flood.global_per_second, flood.global_burst) if flood else None
         self.flood_hits: list[tuple[str, int, int]] = []  # (method, chat id, retry_after) of every 429 answered
         self.drafts: dict[int, list[Draft]] = {}
+        self._retry_until: dict[int, float] = {}  # chat -> end of the retry_after its last 429 asked for
+        self.early_calls: list[tuple[str, int]] = []  # (method, chat) of messages sent before their retry_after
+        self.fault_retry_after: dict[str, int] = {}
         self.port: int | None = None
         self._lock = threading.Condition()
         self._ids = itertools.count(1000)
@@ -298,10 +302,11 @@ class FakeTelegram:
                  "chat_instance": f"ci{sent.chat_id}", "data": data, "message": message}
         return self.push_update({"callback_query": query})
 
-    def fail_next(self, method: str, times: int = 1) -> None:
-        """Answer the next ``times`` calls of ``method`` with 429 Too Many Requests (retry_after 1)."""
+    def fail_next(self, method: str, times: int = 1, retry_after: int = 1) -> None:
+        """Answer the next ``times`` calls of ``method`` with 429 Too Many Requests (``retry_after`` seconds)."""
         with self._lock:
             self.faults[method] = self.faults.get(method, 0) + times
+            self.fault_retry_after[method] = retry_after
 
     def drop_next(self, method: str, times: int = 1) -> None:
         """Answer the next ``times`` calls of ``method`` by closing the connection without a response (a network
@@ -408,14 +413,23 @@ class FakeTelegram:
         params = await self._params(request)
         with self._lock:
             self.calls.append((method, params))
+            chat = int(params["chat_id"]) if _limited(method) and str(params.get("chat_id", "")).lstrip("-").isdigit() \
+                else None
+            if chat is not None and time.monotonic() < self._retry_until.get(chat, 0.0):
+                self.early_calls.append((method, chat))  # retry_after was not respected: refused again
+                self._lock.notify_all()
+                return self._error(429, "Too Many Requests: retry after 1", retry_after=1)
             if self.faults.get(method, 0) > 0:
                 self.faults[method] -= 1
                 self.fault_hits[method] = self.fault_hits.get(method, 0) + 1
-                self._lock.notify_all()
-                return self._error(429, "Too Many Requests: retry after 1", retry_after=1)
-            wait = self._flood_wait(method, params)
+                wait = self.fault_retry_after.get(method, 1)
+            else:
+                wait = self._flood_wait(method, params)
+                if wait:
+                    self.flood_hits.append((method, int(params.get("chat_id") or 0), wait))
             if wait:
-                self.flood_hits.append((method, int(params.get("chat_id") or 0), wait))
+                if chat is not None:
+                    self._retry_until[chat] = time.monotonic() + wait
                 self._lock.notify_all()
                 return self._error(429, f"Too Many Requests: retry after {wait}", retry_after=wait)
             dropped = self.drops.get(method, 0) > 0

@@ -180,6 +180,10 @@ async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, te
         await send_text(context, chat_id, failure_text(language, exc), reply_to=message.message_id,
                         language=language)
         return
+    except BaseException:  # cancelled (the bot stops): the stream's own task goes with the turn
+        if stream is not None:
+            stream.cancel()
+        raise
     finally:
         typing.cancel()
         with contextlib.suppress(asyncio.CancelledError):

@@ -243,6 +243,11 @@ class AnswerStream:
             sent += await send_html(self.context, self.chat_id, rest, keyboard=keyboard)
         return sent
 
+    def cancel(self) -> None:
+        """Stop streaming at once (the turn itself was cancelled)."""
+        self._stopping = True
+        self._task.cancel()
+
     async def close(self) -> None:
         """Stop streaming without a final message (the answer failed; its apology is sent by the caller)."""
         await self._stop()
