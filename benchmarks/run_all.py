@@ -16,6 +16,7 @@ SCRIPTS = [
     ["bench_checkpoint.py"],
     ["bench_telegram_load.py"],
     ["bench_telegram_load.py", "--flood", "700"],
+    ["bench_streaming.py"],
 ]
 
 
