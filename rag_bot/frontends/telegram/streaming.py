@@ -209,7 +209,10 @@ class AnswerStream:
         self._stopping = True
         self._changed.set()
         self._stopped.set()
-        await self._task  # an update in flight completes: an edit-mode message is never sent twice
+        try:
+            await self._task  # an update in flight completes: an edit-mode message is never sent twice
+        except Exception:  # the preview broke: logged, the final message still comes
+            log.warning("streamed answer in chat %s failed", self.chat_id, exc_info=True)
 
     async def deliver(self, parts: list[str], keyboard: InlineKeyboardMarkup | None = None) -> list[Message]:
         """Stop streaming and send the final messages (sources and ``keyboard`` included): after drafts a normal
