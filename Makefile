@@ -15,7 +15,7 @@ IMAGE ?= rag-bot:latest
 
 SEED ?= random
 
-.PHONY: run test test-unit test-e2e test-random test-container image install install-dev lint bench clean
+.PHONY: run test test-unit test-e2e test-random test-container image install install-dev lint bench clean voice-fixture
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,16 @@ image:
 
 bench: install-dev
 	$(BIN)/python benchmarks/run_all.py
+
+# the voice test's Ogg/Opus file (tests/data/voice/README.md): espeak-ng speaks the question, opusenc encodes it
+VOICE_DIR := tests/data/voice
+voice-fixture:
+	@command -v espeak-ng >/dev/null && command -v opusenc >/dev/null || \
+	  { command -v apt-get >/dev/null && $$( [ "$$(id -u)" = 0 ] || echo sudo ) apt-get install -y --no-install-recommends espeak-ng opus-tools; } || \
+	  { echo "voice-fixture needs espeak-ng and opusenc (Debian: apt-get install espeak-ng opus-tools)" >&2; exit 1; }
+	espeak-ng -v en -s 150 -w $(VOICE_DIR)/question-en.wav "What was said about silence on the twenty third of January 1969?"
+	opusenc --quiet --serial 1969 --bitrate 16 --downmix-mono $(VOICE_DIR)/question-en.wav $(VOICE_DIR)/question-en.ogg
+	rm -f $(VOICE_DIR)/question-en.wav
 
 clean:
 	rm -rf $(VENV) .rag-bot .mypy_cache

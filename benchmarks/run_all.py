@@ -17,6 +17,7 @@ SCRIPTS = [
     ["bench_leases.py"],
     ["bench_telegram_load.py"],
     ["bench_telegram_load.py", "--flood", "700"],
+    ["bench_streaming.py"],
 ]
 
 

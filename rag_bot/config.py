@@ -199,6 +199,26 @@ class Settings(BaseSettings):
         "with one notice (0 = no limit)."
     )
     telegram_max_upload_mb: float = Field(20.0, gt=0, le=2000, description="Largest document an admin may upload.")
+    telegram_stream: Literal["auto", "draft", "edit", "off"] = Field(
+        "auto", description="How a generative model's answer appears while it is written, sentence by sentence once "
+        "checked: auto or draft = sendMessageDraft in private chats and one edited message in groups (drafts exist "
+        "only in private chats), edit = the edited message everywhere, off = the whole answer at the end."
+    )
+    telegram_stream_interval_s: float = Field(
+        1.0, ge=0.2, le=10, description="Least seconds between two updates of one chat's streamed answer (Telegram "
+        "allows about one message a second per chat)."
+    )
+    telegram_stream_per_second: float = Field(
+        20.0, gt=0, le=30, description="Streamed-answer updates per second across all chats (Telegram allows about 30 "
+        "messages a second per bot); an update over the budget is skipped, the next one carries its text."
+    )
+    telegram_voice_max_seconds: int = Field(
+        120, ge=1, le=3600, description="Longest voice question transcribed (seconds); longer ones get one sentence."
+    )
+    telegram_voice_max_mb: float = Field(
+        5.0, gt=0, le=20, description="Largest voice question downloaded (MB; sent inline to Gemini, whose requests "
+        "are limited to 20 MB)."
+    )
     upload_dir: Path = Field(Path(".rag-bot/uploads"), description="Where admin uploads are stored and ingested from.")
     default_language: str = Field("en", description="Answer language when a user has set none (a code of "
                                   "rag_bot/languages/*.toml).")

@@ -164,6 +164,20 @@ class AgentService:
                 streamer.event(kind, payload)
             return turn.done(self._reply(streamer.final_state, counter))
 
+    async def astream(self, question: str, thread_id: str, on_text: Callable[[str], None],
+                      language: str | None = None, mode: str | None = None) -> Reply:
+        """:meth:`stream` on the event loop (``on_text`` is called on it): what a chat front end shows while the
+        answer is written, each piece already accepted by the support check."""
+        counter = ModelCallCounter()
+        streamer = TurnStreamer(on_text)
+        with self._observe(thread_id, "astream", question) as turn:
+            async for kind, payload in self.graph.astream(self._input(question),
+                                                          self._config(thread_id, language, counter, "astream"),
+                                                          context=self._context(language, mode),
+                                                          stream_mode=STREAM_MODES):
+                streamer.event(kind, payload)
+            return turn.done(self._reply(streamer.final_state, counter))
+
     def history(self, thread_id: str) -> dict[str, Any]:
         """The thread's stored state (full messages, summary, ...); empty dict for an unknown thread."""
         snapshot = self.graph.get_state({"configurable": {"thread_id": thread_id}})

@@ -14,7 +14,7 @@ import asyncio
 import logging
 import uuid
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -146,6 +146,15 @@ class ChatBackend:
         """
         thread = await self.thread_id(chat_key)
         reply = await self.agent.aask(text, thread, language=language, mode=mode)
+        await self.store.atouch_thread(chat_key, thread, short_title(text, self.settings.thread_title_chars))
+        return reply
+
+    async def answer_streamed(self, chat_key: str, text: str, on_text: Callable[[str], None],
+                              language: str | None = None, mode: str | None = None) -> Reply:
+        """:meth:`answer`, calling ``on_text`` (on the event loop) with each piece of the answer once the support
+        check has accepted it: every piece is part of the final reply's answer, in order."""
+        thread = await self.thread_id(chat_key)
+        reply = await self.agent.astream(text, thread, on_text, language=language, mode=mode)
         await self.store.atouch_thread(chat_key, thread, short_title(text, self.settings.thread_title_chars))
         return reply
 

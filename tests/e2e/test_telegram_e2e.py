@@ -268,6 +268,24 @@ def test_group_chat_answers_only_when_mentioned_or_replied_to(fake, bot):
     assert all(m.reply_to_message_id != question_id(ignored) for m in fake.sent_to(group))
 
 
+def test_voice_without_the_generative_model_gets_one_sentence_in_the_users_language(fake, bot):
+    """No Gemini key (this bot answers offline): a voice question gets one sentence saying why, in English by
+    default and in Hindi for a user who chose it; nothing is downloaded."""
+    voice = (REPO / "tests" / "data" / "voice" / "question-en.ogg").read_bytes()
+    downloads = len(fake.calls_of("getFile"))
+    update = fake.send_voice(1015, 1015, voice, duration=6)
+    [reply] = fake.wait_sent(1015, 1)
+    assert plain(reply.text) == ("Voice questions need the generative model, which is not configured here; please "
+                                 "type your question.")
+    assert reply.reply_to_message_id == question_id(update)
+    fake.send_text(1016, 1016, "/language hi")
+    fake.wait_sent(1016, 1)
+    fake.send_voice(1016, 1016, voice, duration=6)
+    hindi = plain(fake.wait_sent(1016, 2)[1].text)
+    assert hindi.startswith("आवाज़ वाले प्रश्नों के लिए जनरेटिव मॉडल चाहिए") and hindi.count("।") == 1
+    assert len(fake.calls_of("getFile")) == downloads
+
+
 def test_every_message_sent_was_valid(fake, bot):
     """Nothing the bot sent was refused by the stand-in's Telegram checks (length, HTML): refused messages are
     recorded there, not only the accepted ones; the HTML check applies because every message is sent as HTML.

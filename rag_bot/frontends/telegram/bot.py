@@ -9,7 +9,8 @@
   across instances by leases (:mod:`rag_bot.frontends.telegram.claims`);
 * the :class:`~rag_bot.frontends.base.ChatBackend` is opened in ``post_init`` and closed in ``post_shutdown``.
 
-This module is the wiring: it imports handlers, uploads and conversations, none imports it or another.
+This module is the wiring: it imports handlers, uploads, conversations and voice; none imports it, and only voice
+imports another (it answers through handlers).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from telegram.ext import (
 from rag_bot.config import Settings
 from rag_bot.frontends.base import ChatBackend
 from rag_bot.frontends.redact import HTTP_CLIENT_LOGGERS
-from rag_bot.frontends.telegram import conversations, handlers, uploads
+from rag_bot.frontends.telegram import conversations, handlers, uploads, voice
 from rag_bot.frontends.telegram.claims import TurnClaims
 from rag_bot.frontends.telegram.fairness import FairUpdateProcessor
 
@@ -140,6 +141,7 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("delete", conversations.delete_command))
     application.add_handler(CommandHandler("mode", conversations.mode_command))
     application.add_handler(MessageHandler(filters.Document.ALL, uploads.upload))
+    application.add_handler(MessageHandler(filters.VOICE, voice.voice_message))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.question))
     application.add_handler(CallbackQueryHandler(handlers.feedback, pattern=rf"^{handlers.FEEDBACK_PREFIX}:"))
     application.add_handler(CallbackQueryHandler(conversations.delete_confirmed,

@@ -22,6 +22,7 @@ from rag_bot.frontends.telegram import formatting
 from rag_bot.frontends.telegram.chats import addressed, backend_of, chat_key, ui_language, user_key
 from rag_bot.frontends.telegram.fairness import MEMBER_FULL, QUEUE_FULL, RATE_LIMITED, in_group
 from rag_bot.frontends.telegram.sending import keep_typing, send_html, send_text, with_retry
+from rag_bot.frontends.telegram.streaming import AnswerStream, pacer_of, stream_mode
 from rag_bot.frontends.telegram.texts import command_help, commands, t
 from rag_bot.languages import registry
 from rag_bot.safe_text import clean_line
@@ -153,26 +154,48 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     text = addressed(message, context.bot.username, context.bot.id)
     if not text:
         return
+    await answer_question(update, context, text)
+
+
+async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
+    """Answer ``text`` (a typed or a transcribed question) as a reply to the update's message, streamed while it
+    is written (:mod:`~rag_bot.frontends.telegram.streaming`) unless ``telegram_stream`` is off."""
+    message = update.effective_message
     backend = backend_of(context)
     chat_id = update.effective_chat.id
     chosen, mode = None, None
+    shown = stream_mode(backend.settings, update.effective_chat.type, context.bot)
+    stream = (AnswerStream(context, chat_id, shown, pacer_of(context, backend.settings), reply_to=message.message_id,
+                           language=guess_language(text, backend.settings.default_language)) if shown else None)
     typing = asyncio.create_task(keep_typing(context, chat_id))
     try:
         if update.effective_user is not None:
             chosen, mode = await backend.preferences(user_key(update.effective_user.id))
         thread = await backend.thread_id(chat_key(chat_id))  # for the feedback buttons
-        reply = await backend.answer(chat_key(chat_id), text, language=chosen, mode=mode)
+        if stream is None:
+            reply = await backend.answer(chat_key(chat_id), text, language=chosen, mode=mode)
+        else:
+            reply = await backend.answer_streamed(chat_key(chat_id), text, stream.push, language=chosen, mode=mode)
     except Exception as exc:
         log.exception("the agent failed on a message in chat %s", chat_id)
+        if stream is not None:
+            await stream.close()
         language = chosen or guess_language(text, backend.settings.default_language)
         await send_text(context, chat_id, failure_text(language, exc), reply_to=message.message_id,
                         language=language)
         return
+    except BaseException:  # cancelled (the bot stops): the stream's own task goes with the turn
+        if stream is not None:
+            stream.cancel()
+        raise
     finally:
         typing.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await typing
     parts = formatting.render_reply(reply.answer, reply.citations, reply.language)
+    if stream is not None:
+        await stream.deliver(parts, keyboard=feedback_keyboard(thread))
+        return
     await send_html(context, chat_id, parts, reply_to=message.message_id, keyboard=feedback_keyboard(thread))
 
 
