@@ -10,6 +10,7 @@ one warning is logged.
 
 from __future__ import annotations
 
+import html
 import logging
 import re
 import threading
@@ -20,6 +21,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from rag_bot.agent import prompts
 from rag_bot.agent.service import AgentService
 from rag_bot.agent.support import UNSURE_BAND, EmbeddingJudge
+from rag_bot.models.embeddings import get_embedder
 from tests.agent_support import role_of_system, tag_text
 from tests.stand_ins.gemini_api import Fault, GeminiRequest, GeminiStandIn, function_call_response, text_response
 
@@ -35,7 +37,7 @@ DOCS = {
         "The monsoon came late this year. The farmers waited for weeks, watching the sky."),
 }
 VERBATIM = "The council agreed to double the budget of the public library"
-BORDERLINE = "New shelves for the children's books are going to be put up before the rainy season"
+BORDERLINE = "New shelves for children's books will be built before the rainy season"
 INVENTED = "The council sold the old library building for 500 rupees"
 _PASSAGE = re.compile(r'<passage n="(\d+)"[^>]*>(.*?)</passage>', re.S)
 
@@ -51,6 +53,7 @@ class Script:
         self.verdict = verdict
         self.borderline_units = borderline_units
         self.judged: list[str] = []
+        self.passage = ""  # the cited passage as the answer model saw it
         self._lock = threading.Lock()
 
     def __call__(self, request: GeminiRequest):
@@ -67,6 +70,7 @@ class Script:
         if role == "answer":
             passages = {int(n): text for n, text in _PASSAGE.findall(request.last_user_text)}
             n = next(k for k, text in passages.items() if "New shelves" in text)
+            self.passage = html.unescape(passages[n])
             units = [f"{VERBATIM} [{n}]."] + [f"{BORDERLINE} [{n}]."] * self.borderline_units + [f"{INVENTED} [{n}]."]
             return text_response(" ".join(units))
         if role == "summary":
@@ -78,7 +82,6 @@ class Script:
 def verify_settings(tmp_path, make_settings):
     """Settings for verify mode whose threshold puts BORDERLINE just below it, inside the undecided band."""
     from ingest.pipeline import ingest_paths
-    from rag_bot.models.embeddings import get_embedder
 
     folder = tmp_path / "docs"
     folder.mkdir()
@@ -88,10 +91,11 @@ def verify_settings(tmp_path, make_settings):
     def make(gemini: GeminiStandIn, calls: int):
         base = make_settings(llm_provider="gemini", google_api_key=API_KEY, gemini_base_url=gemini.base_url,
                              llm_timeout_s=20.0, llm_max_retries=0, checkpointer="memory", **MODELS)
-        score = EmbeddingJudge(get_embedder(base)).scores([BORDERLINE], [{"text": BODY}])[0]
+        score = EmbeddingJudge(get_embedder(base)).scores([f"{BORDERLINE}."], [{"text": BODY}])[0]
         settings = base.model_copy(update={"support_judge": "verify", "support_verify_calls": calls,
                                            "support_threshold": min(1.0, score + UNSURE_BAND / 2)})
         assert not ingest_paths([folder], settings, progress=False).failed
+        make.last = settings  # type: ignore[attr-defined]
         return settings
 
     return make
@@ -125,7 +129,12 @@ def test_at_most_the_configured_verifier_calls_per_answer(verify_settings, calls
         reply = ask(verify_settings(gemini, calls=calls))
 
     assert len(script.judged) == calls  # three undecided units, the budget spent on the first ones
-    assert reply.answer.count(BORDERLINE) == calls  # past the budget the embedding verdict (below threshold) stands
+    settings = verify_settings.last
+    offline = EmbeddingJudge(get_embedder(settings), settings.support_threshold).verdicts(
+        [f"{BORDERLINE}."], [{"text": script.passage}])[0]  # the sentence as the answer assembler judges it
+    assert not offline.certain
+    # the verifier said yes to the first ones; past the budget the embedding verdict stands
+    assert reply.answer.count(BORDERLINE) == calls + (3 - calls) * offline.supported
 
 
 def test_a_failing_verifier_drops_the_sentence_with_one_logged_line(verify_settings, caplog):
