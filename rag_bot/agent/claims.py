@@ -6,8 +6,10 @@ number), months and weekdays, whether it is negated, its names (capitalised word
 start of a sentence included when a second capitalised word follows) and the parties of its verbs. The
 comparisons the support judge makes between a sentence and the evidence sentence it is aligned to live here too:
 :func:`new_numbers`, :func:`new_dates`, :func:`negation_differs`, :func:`missing_names`, :func:`roles_swapped`,
-:func:`uncovered_run`, :func:`uncovered_piece`, :func:`content_excess` and :func:`single_substitution`. Names are compared across scripts by a consonant skeleton
-(:func:`skeleton`: the registry's transliteration table for Devanagari, vowels dropped on both sides).
+:func:`uncovered_run`, :func:`uncovered_piece` (a clause the evidence lacks), :func:`content_excess` (across
+scripts: a sentence saying more than its evidence) and :func:`single_substitution`. Names are compared across
+scripts by a consonant skeleton (:func:`skeleton`: the registry's transliteration table for Devanagari, vowels
+dropped on both sides).
 """
 
 from __future__ import annotations
@@ -437,8 +439,9 @@ def uncovered_piece(claim: Claims, evidence: list[Claims]) -> bool:
 
 
 def content_excess(claim: Claims, evidence: Claims) -> tuple[int, float]:
-    """(distinct content words of the sentence minus those of the evidence sentence, their ratio), numbers left out: across
-    scripts no word can be matched, but a translation says about as much as its source and an added clause more."""
+    """(distinct content words of the sentence minus those of the evidence sentence, their ratio), numbers left
+    out: across scripts no word can be matched, but a translation says about as much as its source and an added
+    clause more."""
     mine = len({stem(t) for t in claim.tokens if _is_content(t)})
     theirs = len({stem(t) for t in evidence.tokens if _is_content(t)})
     return mine - theirs, mine / max(1, theirs)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from rag_bot.agent.claims import (
-    pieces,
     content_excess,
     missing_names,
     negation_differs,
     new_dates,
     new_numbers,
+    pieces,
     read_claims,
     roles_swapped,
     single_substitution,
