@@ -27,6 +27,7 @@ the dev and the held-out test split, with the judge's time per sentence; ``--bas
 
     python benchmarks/bench_support.py --probe
     python benchmarks/bench_support.py --probe --baseline
+    python benchmarks/bench_support.py --probe tests/data/support_probe_harbour   # the second probe (held out)
 """
 
 from __future__ import annotations
