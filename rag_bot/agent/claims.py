@@ -445,3 +445,54 @@ def content_excess(claim: Claims, evidence: Claims) -> tuple[int, float]:
     mine = len({stem(t) for t in claim.tokens if _is_content(t)})
     theirs = len({stem(t) for t in evidence.tokens if _is_content(t)})
     return mine - theirs, mine / max(1, theirs)
+
+
+def _latin_actor(claim: Claims, name: str) -> bool | None:
+    """Whether ``name`` acts in its clause of a Latin-script sentence: it opens the clause (no content word before
+    it but other name words, titles and a leading opener) or follows a passive marker ("by"); None when absent."""
+    w = words()
+    folded = name.casefold()
+    parts = {n.casefold() for n in claim.names}
+    for piece in pieces(claim.text):
+        if folded not in piece:
+            continue
+        k = piece.index(folded)
+        if any(t in w.passive for t in piece[max(0, k - 2):k]):
+            return True
+        return not any(_is_content(t) and t not in parts and t not in w.titles and t not in w.openers
+                       for t in piece[:k])
+    return None
+
+
+def cross_roles_flipped(claim: Claims, evidence: Claims) -> bool:
+    """Across scripts, a name of the Latin-script side whose role the other side marks (a name run before ने: acts;
+    before को: receives) has the other role there ("The fishermen thanked Farhan Ali" vs "फरहान अली ने मछुआरों को
+    धन्यवाद दिया"): the acting party of a Latin-script clause is the one that opens it."""
+    w = words()
+    latin, marked = (claim, evidence) if claim.names else (evidence, claim)
+    keys = {skeleton(n) for n in latin.names} - {""}
+    roles: dict[str, set[str]] = {}
+    tokens = marked.tokens
+    j = 0
+    while j < len(tokens):
+        if skeleton(tokens[j]) not in keys or tokens[j] in w.stopwords:
+            j += 1
+            continue
+        end = j
+        while end < len(tokens) and skeleton(tokens[end]) in keys and tokens[end] not in w.stopwords:
+            end += 1
+        run = {skeleton(t) for t in tokens[j:end]}
+        after = tokens[end] if end < len(tokens) else ""
+        role = "agent" if after in w.agent else "patient" if after in w.patient else ""
+        if role and any(len(k) >= 2 for k in run):
+            for key in run:
+                roles.setdefault(key, set()).add(role)
+        j = end
+    for name in latin.names:
+        marks = roles.get(skeleton(name), set())
+        if len(marks) != 1:
+            continue
+        actor = _latin_actor(latin, name)
+        if actor is not None and actor != ("agent" in marks):
+            return True
+    return False

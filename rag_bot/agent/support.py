@@ -29,6 +29,7 @@ from rag_bot.agent.claims import (
     Claims,
     content_excess,
     coverage,
+    cross_roles_flipped,
     missing_names,
     negation_differs,
     new_dates,
@@ -196,7 +197,7 @@ class EmbeddingJudge:
             return Verdict(False, reason="negation", score=c1)
         if missing_names(claim, window, cross):
             return Verdict(False, reason="name", score=c1)
-        if roles_swapped(claim, e1):
+        if roles_swapped(claim, e1) or (cross and cross_roles_flipped(claim, e1)):
             return Verdict(False, reason="roles", score=c1)
         if not cross:
             if single_substitution(claim, e1, vocabulary):

@@ -6,6 +6,7 @@ import pytest
 
 from rag_bot.agent.claims import (
     content_excess,
+    cross_roles_flipped,
     missing_names,
     negation_differs,
     new_dates,
@@ -173,6 +174,21 @@ def test_across_scripts_a_sentence_saying_much_more_than_its_evidence_is_an_adde
                    else "सलमा ख़ान ने पाइन हिल की खाना पकाने की प्रतियोगिता जीती।")
     excess, ratio = content_excess(c(translation), c(evidence))
     assert excess < 2 or ratio < 1.2
+
+
+@pytest.mark.parametrize("latin, marked, flipped", [
+    ("The fishermen thanked Farhan Ali, who lent the group four boats.",
+     "फरहान अली ने मछुआरों को धन्यवाद दिया, जिन्होंने समूह को चार नावें उधार दीं।", True),
+    ("Farhan Ali thanked the fishermen, who lent the group four boats.",
+     "फरहान अली ने मछुआरों को धन्यवाद दिया, जिन्होंने समूह को चार नावें उधार दीं।", False),
+    ("The council paid Anil Desai 5,000 rupees.", "अनिल देसाई ने परिषद को 5,000 रुपये दिए।", True),
+    ("The council paid Anil Desai 5,000 rupees.", "परिषद ने अनिल देसाई को 5,000 रुपये दिए।", False),
+    ("The club was coached by Salma Khan.", "सलमा ख़ान ने क्लब को प्रशिक्षण दिया।", False),  # passive: "by" acts
+    ("The club coached Salma Khan.", "सलमा ख़ान ने क्लब को प्रशिक्षण दिया।", True),
+])
+def test_across_scripts_a_name_marked_as_actor_must_open_its_latin_clause(latin, marked, flipped):
+    assert cross_roles_flipped(c(latin), c(marked)) is flipped
+    assert cross_roles_flipped(c(marked), c(latin)) is flipped  # either side may be the answer sentence
 
 
 # --- the verifier's budget ----------------------------------------------------------------------------------
