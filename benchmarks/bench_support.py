@@ -27,6 +27,7 @@ the dev and the held-out test split, with the judge's time per sentence; ``--bas
 
     python benchmarks/bench_support.py --probe
     python benchmarks/bench_support.py --probe --baseline
+    python benchmarks/bench_support.py --probe tests/data/support_probe_harbour   # the second probe (held out)
 """
 
 from __future__ import annotations
@@ -268,10 +269,12 @@ def probe(args: argparse.Namespace) -> int:
     judge.supported(["warm up"], [next(iter(passages.values()))])  # load the embedder outside the timing
     figures = {}
     for split in ("dev", "test"):
+        n = sum(1 for p in pairs if p["split"] == split)
+        if not n:
+            continue  # a probe kept only for held-out measurement has no dev split
         start = time.perf_counter()
         rates = score_probe(judge, passages, pairs, split)
         elapsed = time.perf_counter() - start
-        n = sum(1 for p in pairs if p["split"] == split)
         figures[split] = {"rates": rates, "ms_per_sentence": 1000 * elapsed / n,
                           "targets_met": meets_targets(rates)}
         if not args.json:

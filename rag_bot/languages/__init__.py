@@ -64,6 +64,7 @@ class Language:
     determiners: tuple[str, ...] = ()
     stem_suffixes: tuple[str, ...] = ()
     support_stopwords: tuple[str, ...] = ()
+    clause_openers: tuple[str, ...] = ()  # a clause starts at this word ("and", "which", "जो")
     number_words: dict[str, int] = field(default_factory=dict)
     number_scales: dict[str, int] = field(default_factory=dict)
     weekdays: dict[str, int] = field(default_factory=dict)
