@@ -19,7 +19,8 @@ __all__ = ["LOADERS", "SUPPORTED", "LoadError", "LoadedFile", "Page", "decode_te
 
 
 SUPPORTED = {".pdf", ".html", ".htm", ".docx", ".md", ".markdown", ".txt", ".text", ".epub", ".odt", ".pptx", ".rtf",
-             ".eml"}
+             ".eml", ".png", ".jpg", ".jpeg", ".tif", ".tiff"}
+IMAGES = {".png", ".jpg", ".jpeg", ".tif", ".tiff"}  # read with OCR (ingest.ocr)
 
 
 def load_text(data: bytes, budget: Budget) -> LoadedFile:
@@ -91,10 +92,28 @@ def load_pdf(data: bytes, budget: Budget) -> LoadedFile:
     return extract(data, budget)
 
 
+def load_image(data: bytes, budget: Budget) -> LoadedFile:
+    """Text of an image file (a TIFF's pages numbered from 1) read with OCR; an image without text fails."""
+    from ingest import ocr
+
+    budget.check_image(len(data))
+    ocr.tesseract(budget.ocr_languages)  # missing: one sentence before any pixel is decoded
+    pages, chars = [], 0
+    for page in ocr.image_pages(data, budget):
+        text = ocr.read_text(page, budget)
+        chars += len(text)
+        budget.check_chars(chars)
+        pages.append(Page(text, page.number))
+    if not any(page.text.strip() for page in pages):
+        raise LoadError("OCR found no text in the image")
+    return LoadedFile(pages)
+
+
 LOADERS: dict[str, Callable[[bytes, Budget], LoadedFile]] = {
     ".pdf": load_pdf, ".html": load_html, ".htm": load_html, ".docx": load_docx,
     ".md": load_markdown, ".markdown": load_markdown, ".txt": load_text, ".text": load_text,
     ".epub": load_epub, ".odt": load_odt, ".pptx": load_pptx, ".rtf": load_rtf, ".eml": load_email,
+    **{suffix: load_image for suffix in IMAGES},
 }
 
 
