@@ -13,7 +13,7 @@ from pathlib import Path
 from ingest.budget import Budget
 from ingest.decoding import decode_text
 from ingest.errors import LoadError
-from ingest.pages import LoadedFile, Page
+from ingest.pages import LoadedFile, Page, sectioned
 
 __all__ = ["LOADERS", "SUPPORTED", "LoadError", "LoadedFile", "Page", "decode_text", "load_bytes"]
 
@@ -30,8 +30,9 @@ def load_text(data: bytes, budget: Budget) -> LoadedFile:
 def load_markdown(data: bytes, budget: Budget) -> LoadedFile:
     from ingest.markdown_text import extract
 
-    title, body = extract(decode_text(data))
-    return LoadedFile([Page(body)], title=title)
+    headings: list[str] = []
+    title, body = extract(decode_text(data), headings)
+    return LoadedFile(sectioned(body, headings), title=title)
 
 
 _META_CHARSET = re.compile(rb"""<meta[^>]{0,512}?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.I)
@@ -44,14 +45,15 @@ def load_html(data: bytes, budget: Budget) -> LoadedFile:
     match = _META_CHARSET.search(data[:4096])
     declared = match.group(1).decode("ascii", "ignore").lower() if match else None
     page = extract(decode_text(data, declared), budget)
-    return LoadedFile([Page(page.text)], title=page.title, dropped_chars=page.dropped_chars)
+    return LoadedFile(sectioned(page.text, page.headings), title=page.title, dropped_chars=page.dropped_chars)
 
 
 def load_docx(data: bytes, budget: Budget) -> LoadedFile:
     from ingest.docx_text import extract
 
-    title, body = extract(data, budget)
-    return LoadedFile([Page(body)], title=title)
+    headings: list[str] = []
+    title, body = extract(data, budget, headings)
+    return LoadedFile(sectioned(body, headings), title=title)
 
 
 def load_odt(data: bytes, budget: Budget) -> LoadedFile:

@@ -86,13 +86,28 @@ def render_markers(numbers: Iterable[int]) -> str:
 
 
 def citation_records(numbers: Iterable[int], documents: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``{"n", "source", "date", "title", "doc_id"}`` of each cited passage, in the given order."""
+    """``{"n", "source", "date", "title", "doc_id", "page", "section"}`` of each cited passage, in the given
+    order (``page``: a paged format's page or slide number; ``section``: the heading the passage is under)."""
     out = []
     for n in numbers:
         doc = documents[n - 1]
         out.append({"n": n, "source": doc.get("source"), "date": doc.get("date"), "title": doc.get("title"),
-                    "doc_id": doc.get("doc_id")})
+                    "doc_id": doc.get("doc_id"), "page": doc.get("page"), "section": doc.get("section")})
     return out
+
+
+def source_label(citation: dict[str, Any], page_text: str | None = None) -> str:
+    """How a source is named to people: ``talk.pdf, p. 12, 1969-01-23 · Section``: the file, the page of a paged
+    format (``page_text``, a language's own words for it, else "p. 12"), the date, the section heading (each part
+    only when known; as given, so a front end cleans it)."""
+    label = str(citation.get("source") or "?")
+    if citation.get("page") is not None:
+        label += ", " + (page_text or f"p. {citation['page']}")
+    if citation.get("date"):
+        label += f", {citation['date']}"
+    if citation.get("section"):
+        label += f" · {citation['section']}"
+    return label
 
 
 def clean_citations(text: str, documents: Sequence[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:

@@ -19,7 +19,7 @@ def _passage(chunks: list[Hit], score: float, scores: dict[str, float], truncate
         date=meta.get("date") or None, language=str(meta.get("language", "")),
         text="\n\n".join(h.text for h in chunks), chunk_ids=[h.id for h in chunks], score=score,
         seq_start=int(chunks[0].metadata.get("seq", 0)), seq_end=int(chunks[-1].metadata.get("seq", 0)),
-        page=meta.get("page"), truncated=truncated, scores=scores,
+        page=meta.get("page"), section=meta.get("section") or None, truncated=truncated, scores=scores,
     )
 
 

@@ -28,6 +28,7 @@ class Passage:
     seq_start: int
     seq_end: int
     page: int | None = None
+    section: str | None = None  # the heading the passage's first chunk belongs to (Markdown, HTML, DOCX)
     truncated: bool = False
     scores: dict[str, float] = field(default_factory=dict)
 
