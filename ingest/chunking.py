@@ -42,6 +42,7 @@ class TextChunk:
     text: str
     page: int | None = None
     section: str | None = None
+    page_end: int | None = None  # the page of the chunk's last sentence (a chunk may run onto the next page)
 
 
 _TERMINAL = tuple(sentence_ends() + ":;," + CLOSERS.replace("\\", ""))
@@ -219,8 +220,8 @@ def chunk_pages(pages: Sequence[tuple[str, int | None] | tuple[str, int | None, 
     """Pack sentences of consecutive pages into chunks of at most ``budget`` tokens (as ``count`` measures).
 
     ``pages`` are (text, page number) or (text, page number, section heading); a chunk names the page and section
-    its first sentence comes from. Paragraphs are joined by a blank line, sentences by a space; a chunk is as long
-    as fits."""
+    its first sentence comes from, and the page of its last. Paragraphs are joined by a blank line, sentences by a
+    space; a chunk is as long as fits."""
     base = fixed_tokens(count)
     texts: list[str] = []
     seps: list[str] = []
@@ -248,5 +249,6 @@ def chunk_pages(pages: Sequence[tuple[str, int | None] | tuple[str, int | None, 
                     page_of.append(page)
                     section_of.append(section)
                     sep = " "
-    return [TextChunk(seq, texts[i] + "".join(seps[k] + texts[k] for k in range(i + 1, j)), page_of[i], section_of[i])
+    return [TextChunk(seq, texts[i] + "".join(seps[k] + texts[k] for k in range(i + 1, j)), page_of[i], section_of[i],
+                      page_of[j - 1])
             for seq, (i, j, _) in enumerate(_pack(texts, seps, costs, budget, count, base))]

@@ -125,11 +125,13 @@ def split_documents(loaded: LoadedFile, source: str, language: str = "auto", key
     return documents
 
 
-def chunk_id(source: str, doc_index: int, seq: int, text: str, section: str | None = None) -> str:
+def chunk_id(source: str, doc_index: int, seq: int, text: str, section: str | None = None,
+             page_end: int | None = None) -> str:
     """Deterministic id from the source and the chunk's place, embedded text and section (so a new title,
     composition or section is a new chunk, written with its new metadata; the ingester reuses the stored vector of
     an unchanged embedded text)."""
     key = f"{source}\x00{doc_index}\x00{seq}\x00{text}" + (f"\x00{section}" if section else "")
+    key += f"\x00{page_end}" if page_end is not None else ""
     digest = hashlib.sha256(key.encode()).hexdigest()
     return digest[:32]
 
@@ -182,7 +184,10 @@ def make_chunks(document: Document, content_hash: str, budget: int, count) -> li
         }
         if piece.section:
             meta["section"] = piece.section
+        if piece.page_end is not None and piece.page_end != piece.page:
+            meta["page_end"] = piece.page_end
         chunk = Chunk("", piece.text, meta)
-        chunk.id = chunk_id(document.identity, document.index, piece.seq, chunk.embed_text, piece.section)
+        chunk.id = chunk_id(document.identity, document.index, piece.seq, chunk.embed_text, piece.section,
+                            meta.get("page_end"))
         chunks.append(chunk)
     return chunks

@@ -86,14 +86,25 @@ def render_markers(numbers: Iterable[int]) -> str:
 
 
 def citation_records(numbers: Iterable[int], documents: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``{"n", "source", "date", "title", "doc_id", "page", "section"}`` of each cited passage, in the given
-    order (``page``: a paged format's page or slide number; ``section``: the heading the passage is under)."""
+    """``{"n", "source", "date", "title", "doc_id", "page", "page_end", "section"}`` of each cited passage, in the
+    given order (``page``: a paged format's page or slide number, ``page_end`` the last when the passage runs over
+    several; ``section``: the heading the passage is under)."""
     out = []
     for n in numbers:
         doc = documents[n - 1]
         out.append({"n": n, "source": doc.get("source"), "date": doc.get("date"), "title": doc.get("title"),
-                    "doc_id": doc.get("doc_id"), "page": doc.get("page"), "section": doc.get("section")})
+                    "doc_id": doc.get("doc_id"), "page": doc.get("page"), "page_end": doc.get("page_end"),
+                    "section": doc.get("section")})
     return out
+
+
+def page_words(citation: dict[str, Any], one: str, several: str) -> str:
+    """The page part of a source line: ``one`` ("p. {page}") or, for a passage over several pages, ``several``
+    ("pp. {page}–{page_end}"), filled in."""
+    end = citation.get("page_end")
+    if end is not None and end != citation.get("page"):
+        return several.format(page=citation.get("page"), page_end=end)
+    return one.format(page=citation.get("page"))
 
 
 def source_label(citation: dict[str, Any], page_text: str | None = None) -> str:
@@ -102,7 +113,7 @@ def source_label(citation: dict[str, Any], page_text: str | None = None) -> str:
     only when known; as given, so a front end cleans it)."""
     label = str(citation.get("source") or "?")
     if citation.get("page") is not None:
-        label += ", " + (page_text or f"p. {citation['page']}")
+        label += ", " + (page_text or page_words(citation, "p. {page}", "pp. {page}–{page_end}"))
     if citation.get("date"):
         label += f", {citation['date']}"
     if citation.get("section"):

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from rag_bot.agent.citations import source_label
+from rag_bot.agent.citations import page_words, source_label
 from rag_bot.frontends.telegram.texts import t
 from rag_bot.languages import CLOSERS, sentence_ends
 from rag_bot.safe_text import clean_line, clean_text
@@ -94,7 +94,7 @@ def reply_text(answer: str, citations: list[dict[str, Any]], language: str | Non
     if citations:
         lines = []
         for c in citations:  # each citation is exactly one line, whatever its source name holds
-            page = t(language, "page", page=c["page"]) if c.get("page") is not None else None
+            page = page_words(c, t(language, "page"), t(language, "pages")) if c.get("page") is not None else None
             lines.append(f"[{c.get('n')}] {clean_line(source_label(c, page))}")
         body += "\n\n" + t(language, "sources") + "\n" + "\n".join(lines)
     return body

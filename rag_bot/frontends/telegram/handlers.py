@@ -16,7 +16,7 @@ from typing import Any
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.ext import Application, ApplicationHandlerStop, ContextTypes
 
-from rag_bot.agent.citations import source_label
+from rag_bot.agent.citations import page_words, source_label
 from rag_bot.errors import UserError
 from rag_bot.frontends.base import guess_language
 from rag_bot.frontends.telegram import formatting
@@ -160,7 +160,8 @@ async def source_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         await send_text(context, chat_id, t(language, "source_usage", numbers=numbers), language=language)
         return
     citation, passage = found[0]
-    page = t(language, "page", page=citation["page"]) if citation.get("page") is not None else None
+    page = (page_words(citation, t(language, "page"), t(language, "pages"))
+            if citation.get("page") is not None else None)
     head = t(language, "source_head", n=citation["n"], label=clean_line(source_label(citation, page)))
     await send_text(context, chat_id, f"{head}\n\n{passage.get('text') or ''}", language=language)
     try:
