@@ -36,10 +36,11 @@ def png_bytes(image) -> bytes:
     return out.getvalue()
 
 
-def scanned_pdf(path: Path, pages: list) -> Path:
-    """A PDF of ``pages`` (images) with no text layer: each page is one picture, as a scanner makes it."""
+def scanned_pdf(path: Path, pages: list, dpi: int = DPI) -> Path:
+    """A PDF of ``pages`` (images drawn at ``dpi``) with no text layer: each page one picture, as a scanner makes
+    it."""
     first, *rest = [page.convert("RGB") for page in pages]
-    first.save(path, format="PDF", resolution=DPI, save_all=True, append_images=rest)
+    first.save(path, format="PDF", resolution=dpi, save_all=True, append_images=rest)
     return path
 
 
