@@ -78,7 +78,7 @@ def test_question_answered_with_citations(fake, bot):
     assert reply.parse_mode == "HTML" and refused(fake, 1002) == []
     text = plain(reply.text)
     assert "silence" in text.lower() and "[1]" in text
-    assert "Sources:" in text and "[1] pdf/talks-1969-jan.pdf, 1969-01-23" in text
+    assert "Sources:" in text and "[1] pdf/talks-1969-jan.pdf, p. 1, 1969-01-23" in text
     buttons = reply.reply_markup["inline_keyboard"][0]
     assert [b["text"] for b in buttons] == ["👍", "👎"]
     assert (1002, "typing") in fake.chat_actions
