@@ -89,8 +89,8 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     ingest (a photo, the largest size Telegram offers, as ``photo_<id>.jpg``: read with OCR)."""
     message = update.effective_message
     document = message.document if message is not None else None
-    if document is None and message is not None and message.photo:
-        document = message.photo[-1]
+    photo = message.photo[-1] if document is None and message is not None and message.photo else None
+    document = document if document is not None else photo
     if document is None or update.effective_chat is None:
         return
     backend = backend_of(context)
@@ -108,7 +108,7 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                             language=language)
         return
     language = await ui_language(context, update, message.caption or "")
-    name = upload_name(getattr(document, "file_name", None) or f"photo_{document.file_unique_id}.jpg")
+    name = upload_name(f"photo_{photo.file_unique_id}.jpg" if photo is not None else document.file_name)
     if name is None:
         await send_text(context, chat_id, t(language, "bad_name"), reply_to=message.message_id, language=language)
         return
