@@ -179,7 +179,8 @@ def test_source_sends_the_cited_passage_and_its_pdf_page(fake, bot):
     assert "This morning I want to speak about silence" in passage  # the page's text, in full
     fake.wait_until(lambda: len(fake.photos) > photos, "the page image")
     chat, png, caption = fake.photos[-1]
-    assert chat == 1020 and png.startswith(b"\x89PNG") and caption == f"{pdf_line}:"
+    assert chat == 1020 and png.startswith(b"\x89PNG") and plain(caption) == f"{pdf_line}:"
+    assert fake.calls_of("sendPhoto")[-1]["parse_mode"] == "HTML"
 
     fake.send_text(1020, 1020, "/source 99")
     wrong = plain(fake.wait_sent(1020, 5)[4].text)

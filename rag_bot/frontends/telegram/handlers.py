@@ -171,7 +171,9 @@ async def source_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         await send_text(context, chat_id, t(language, "source_no_page", reason=str(exc)), language=language)
         return
     if image is not None:
-        await with_retry(lambda: context.bot.send_photo(chat_id, image, caption=head[:1024]), what="sendPhoto")
+        caption = formatting.render(head, language, limit=1024)[0]  # escaped HTML, as every message the bot sends
+        await with_retry(lambda: context.bot.send_photo(chat_id, image, caption=caption, parse_mode="HTML"),
+                         what="sendPhoto")
 
 
 # --- questions -------------------------------------------------------------------------------------------------
