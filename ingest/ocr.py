@@ -27,7 +27,12 @@ from ingest.errors import LoadError
 
 INSTALL_HINT = "sudo apt-get install tesseract-ocr tesseract-ocr-eng tesseract-ocr-hin poppler-utils"
 IMAGE_FORMATS = {"PNG", "JPEG", "MPO", "TIFF"}  # what Pillow names the formats of .png, .jpg/.jpeg, .tif/.tiff
-_ENV = {**os.environ, "OMP_THREAD_LIMIT": "1"}
+_PASSED = ("PATH", "TESSDATA_PREFIX", "LANG", "LC_ALL", "TMPDIR", "HOME")  # nothing else (no keys, no tokens)
+
+
+def _env() -> dict[str, str]:
+    """The environment of a Tesseract or pdftoppm process: what they need, one thread each."""
+    return {**{k: os.environ[k] for k in _PASSED if k in os.environ}, "OMP_THREAD_LIMIT": "1"}
 
 
 class OcrUnavailable(LoadError):
@@ -46,7 +51,7 @@ class OcrPage:
 def _languages(binary: str) -> frozenset[str]:
     """The language data the Tesseract at ``binary`` has (``--list-langs``)."""
     try:
-        done = subprocess.run([binary, "--list-langs"], capture_output=True, timeout=30, env=_ENV, check=False)
+        done = subprocess.run([binary, "--list-langs"], capture_output=True, timeout=30, env=_env(), check=False)
     except (OSError, subprocess.TimeoutExpired):
         return frozenset()
     lines = done.stdout.decode("utf-8", "replace").splitlines()
@@ -71,7 +76,7 @@ def read_text(page: OcrPage, budget: Budget) -> str:
     binary = tesseract(budget.ocr_languages)
     try:
         done = subprocess.run([binary, "stdin", "stdout", "-l", budget.ocr_languages, "--psm", "3"],
-                              input=page.pgm, capture_output=True, timeout=budget.ocr_page_seconds, env=_ENV,
+                              input=page.pgm, capture_output=True, timeout=budget.ocr_page_seconds, env=_env(),
                               check=False)
     except subprocess.TimeoutExpired:
         raise BudgetExceeded(f"reading {_name(page)} with OCR took over {budget.ocr_page_seconds:g} s "
@@ -135,7 +140,7 @@ def pdf_pages(data: bytes, pages: list[tuple[int, float, float]], budget: Budget
             dpi = max(20, min(budget.ocr_dpi, int((budget.ocr_max_pixels / inches) ** 0.5)))
             try:
                 done = subprocess.run([renderer, "-r", str(dpi), "-gray", "-f", str(number), "-l", str(number),
-                                       pdf.name], capture_output=True, timeout=budget.ocr_page_seconds, env=_ENV,
+                                       pdf.name], capture_output=True, timeout=budget.ocr_page_seconds, env=_env(),
                                       check=False)
             except subprocess.TimeoutExpired:
                 raise BudgetExceeded(f"drawing page {number} for OCR took over {budget.ocr_page_seconds:g} s "
