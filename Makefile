@@ -15,17 +15,35 @@ IMAGE ?= rag-bot:latest
 
 SEED ?= random
 
-.PHONY: run test test-unit test-e2e test-random test-container image install install-dev lint bench clean voice-fixture
+.PHONY: run test test-unit test-e2e test-random test-container image install install-dev system-deps lint bench clean voice-fixture
+
+# Debian packages rag-bot runs: Tesseract with English and Hindi data (OCR of images and scanned PDF pages) and
+# Poppler's pdftoppm (draws a PDF page for OCR and for the bot's /source). Installed by `make install` when run as
+# root with apt-get; anyone else runs the one command printed (docs/formats.md, Scanned documents). The tests
+# also draw Hindi text with a Devanagari font (fonts-lohit-deva).
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng tesseract-ocr-hin poppler-utils
+TEST_PACKAGES := fonts-lohit-deva
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-install: $(BIN)/python
+install: $(BIN)/python system-deps
 	$(BIN)/pip install -q -e .
 
 install-dev: $(BIN)/python
+	$(MAKE) --no-print-directory system-deps PACKAGES="$(SYSTEM_PACKAGES) $(TEST_PACKAGES)"
 	$(BIN)/pip install -q -e '.[dev]'
+
+PACKAGES ?= $(SYSTEM_PACKAGES)
+system-deps:
+	@missing=$$(for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -z "$$missing" ]; then exit 0; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	  echo "installing $$missing (apt-get)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	else echo "rag-bot reads scanned documents with packages not installed here; run once:"; \
+	  echo "  sudo apt-get install $$missing"; fi
 
 run: install
 	set -a && . ./data/corpus.env && set +a && $(BIN)/rag-bot ingest data/corpus && $(BIN)/rag-bot ask "$(QUESTION)"

@@ -10,6 +10,7 @@ HERE = Path(__file__).resolve().parent
 SCRIPTS = [
     ["bench_ingest.py"],
     ["bench_chunking.py"],
+    ["bench_ocr.py"],
     ["bench_keywords.py", "--sizes", "10000", "300000"],
     ["bench_retrieval.py", "--sizes", "300000", "1000000"],
     ["bench_agent.py"],

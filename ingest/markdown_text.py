@@ -35,8 +35,9 @@ def strip_front_matter(text: str) -> str:
     return text
 
 
-def extract(text: str) -> tuple[str | None, str]:
-    """(title: the first heading, body text with blank lines between blocks) of Markdown source."""
+def extract(text: str, headings: list[str] | None = None) -> tuple[str | None, str]:
+    """(title: the first heading, body text with blank lines between blocks) of Markdown source; ``headings``,
+    when given, receives the text of every heading in order (white space collapsed)."""
     paragraphs: list[str] = []
     title: str | None = None
     in_heading = False
@@ -58,8 +59,10 @@ def extract(text: str) -> tuple[str | None, str]:
             if row is not None:
                 row.append(" ".join(line.split()))
                 continue
-            if in_heading and title is None and line.strip():
-                title = " ".join(line.split())
+            if in_heading and line.strip():
+                title = title or " ".join(line.split())
+                if headings is not None:
+                    headings.append(" ".join(line.split()))
             paragraphs.append(line)
         elif kind in ("fence", "code_block"):
             paragraphs.append(token.content)

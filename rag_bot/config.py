@@ -55,6 +55,12 @@ class Settings(BaseSettings):
     max_unzipped_mb: float = Field(500.0, gt=0, le=1_000_000, description="Zip containers (DOCX, EPUB, ODT, PPTX): refused when their members declare more than this uncompressed, or the parts read unpack to more (zip bomb).")
     max_zip_ratio: float = Field(200.0, gt=1, le=1_000_000, description="Zip containers (DOCX, EPUB, ODT, PPTX): a part that is read (document, chapter, slide, styles) may unpack to at most this many times its packed size.")
     max_markup_mb: float = Field(50.0, gt=0, le=100_000, description="One HTML or XHTML document (an .html file, an EPUB chapter, an e-mail's HTML part): larger ones fail with a reason before they are parsed; parsing holds up to about 5x this in memory at worst.")
+    max_image_mb: float = Field(10.0, gt=0, le=1000, description="Image files (PNG, JPEG, TIFF, a Telegram photo) larger than this are refused with a reason before they are decoded.")
+    ocr_languages: str = Field("eng+hin", min_length=3, max_length=100, pattern=r"^[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*$", description="Tesseract language data used to read images and PDF pages without a text layer, joined by + (Debian packages tesseract-ocr-eng, tesseract-ocr-hin).")
+    ocr_max_pages: int = Field(100, ge=1, le=100_000, description="Most pages of one file read with OCR (PDF pages without a text layer, TIFF pages); a file with more fails with a reason.")
+    ocr_max_megapixels: float = Field(40.0, gt=0, le=1000, description="Largest image or page given to OCR, in millions of pixels, checked from the image's header before it is decoded (decompression bombs); PDF pages are drawn at a lower resolution to fit.")
+    ocr_page_seconds: float = Field(60.0, gt=0, le=3600, description="Seconds drawing or reading one page with OCR may take; the process is then stopped and the file fails with a reason.")
+    ocr_dpi: int = Field(300, ge=50, le=1200, description="Resolution a PDF page without a text layer is drawn at for OCR.")
     ingest_batch: int = Field(16, ge=1, le=4096, description="Chunks embedded and written per batch; batches run across file boundaries, two ahead of the writes.")
     embed_workers: int = Field(0, ge=0, le=1024, description="Threads that embed passages with the bundled model, one text per call from one queue, one core each (0 = one per core; 1 = the engine's own OpenMP threads, whole batches).")
 

@@ -17,6 +17,7 @@ from langchain_core.runnables.config import merge_configs
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
 
+from rag_bot.agent.citations import source_label
 from rag_bot.agent.configuration import AgentConfiguration, validate
 from rag_bot.agent.graph import build_graph, recursion_limit_for
 from rag_bot.agent.history import text_of
@@ -48,9 +49,8 @@ class Reply:
         return asdict(self)
 
     def sources_text(self) -> str:
-        """``[n] source, date`` lines for the citations (empty when none)."""
-        return "\n".join(f"[{c['n']}] {c.get('source')}" + (f", {c['date']}" if c.get("date") else "")
-                         for c in self.citations)
+        """``[n] source, p. page, date · section`` lines for the citations (empty when none)."""
+        return "\n".join(f"[{c['n']}] {source_label(c)}" for c in self.citations)
 
 
 class ModelCallCounter(BaseCallbackHandler):

@@ -158,6 +158,23 @@ class ChatBackend:
         await self.store.atouch_thread(chat_key, thread, short_title(text, self.settings.thread_title_chars))
         return reply
 
+    async def last_sources(self, chat_key: str) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        """(citation, cited passage) of the last answer in the chat's active thread, in the order shown (empty when
+        that turn cited nothing), read from the thread's checkpoint."""
+        thread = await self.thread_id(chat_key)
+        snapshot = await self.agent.graph.aget_state({"configurable": {"thread_id": thread}})
+        values = snapshot.values or {}
+        documents = list(values.get("documents") or [])
+        return [(c, documents[c["n"] - 1]) for c in values.get("citations") or []
+                if isinstance(c.get("n"), int) and 1 <= c["n"] <= len(documents)]
+
+    async def page_image(self, passage: dict[str, Any]) -> bytes | None:
+        """The cited PDF page drawn as PNG (None when the passage is not from a PDF page); raises
+        :class:`~rag_bot.frontends.page_image.PageImageError` when it cannot be drawn."""
+        from rag_bot.frontends.page_image import page_png
+
+        return await asyncio.to_thread(page_png, Path(self.settings.index_dir), passage)
+
     # --- per-user settings --------------------------------------------------------------------------------
     async def set_language(self, user_key: str, language: str) -> None:
         codes = registry().codes

@@ -67,7 +67,7 @@ def test_start_lists_the_documents_and_commands_are_set(fake, bot):
     assert f"{SAMPLE_DOCUMENTS + uploads_ingested(fake)} documents from {SAMPLE_FIRST} to {SAMPLE_LAST}" in plain(reply.text)
     assert "English" in reply.text and "Hindi" in reply.text
     names = {c["command"] for c in fake.commands[""]}
-    assert names >= {"start", "help", "language", "reset", "sources"}  # threads and modes: test_telegram_threads.py
+    assert names >= {"start", "help", "language", "reset", "sources", "source"}  # threads and modes: test_telegram_threads.py
     assert {c["command"] for c in fake.commands["hi"]} == names
 
 
@@ -78,7 +78,7 @@ def test_question_answered_with_citations(fake, bot):
     assert reply.parse_mode == "HTML" and refused(fake, 1002) == []
     text = plain(reply.text)
     assert "silence" in text.lower() and "[1]" in text
-    assert "Sources:" in text and "[1] pdf/talks-1969-jan.pdf, 1969-01-23" in text
+    assert "Sources:" in text and "[1] pdf/talks-1969-jan.pdf, p. 1, 1969-01-23" in text
     buttons = reply.reply_markup["inline_keyboard"][0]
     assert [b["text"] for b in buttons] == ["👍", "👎"]
     assert (1002, "typing") in fake.chat_actions
@@ -160,6 +160,63 @@ def test_oversized_upload_refused_before_download(fake, bot):
     [reply] = fake.wait_sent(1010, 1)
     assert "limit is 20 MB" in reply.text
     assert len(fake.calls_of("getFile")) == get_file_calls
+
+
+def test_source_sends_the_cited_passage_and_its_pdf_page(fake, bot):
+    fake.send_text(1020, 1020, "/source 1")  # no answer yet in this chat
+    [none] = fake.wait_sent(1020, 1)
+    assert plain(none.text) == "There is no answer with sources in this conversation yet; ask a question first."
+    fake.send_text(1020, 1020, SILENCE)
+    answer = plain(fake.wait_sent(1020, 2)[1].text)
+    lines = answer.split("Sources:")[1].strip().splitlines()
+    [pdf_line] = [line for line in lines if "pdf/talks-1969-jan.pdf, p. 1" in line]  # the page is named
+    n = int(pdf_line[1:pdf_line.index("]")])
+    photos = len(fake.photos)
+
+    fake.send_text(1020, 1020, f"/source {n}")
+    passage = plain(fake.wait_sent(1020, 3)[2].text)
+    assert passage.startswith(f"{pdf_line}:\n\n")
+    assert "This morning I want to speak about silence" in passage  # the page's text, in full
+    fake.wait_until(lambda: len(fake.photos) > photos, "the page image")
+    chat, png, caption = fake.photos[-1]
+    assert chat == 1020 and png.startswith(b"\x89PNG") and plain(caption) == f"{pdf_line}:"
+    assert fake.calls_of("sendPhoto")[-1]["parse_mode"] == "HTML"
+
+    fake.send_text(1020, 1020, "/source 99")
+    wrong = plain(fake.wait_sent(1020, 5)[4].text)
+    numbers = ", ".join(line[1:line.index("]")] for line in lines)
+    assert wrong == f"Send /source N with the number of a source of the last answer ({numbers})."
+
+
+def test_admin_photo_is_read_with_ocr_and_bad_images_get_one_sentence(fake, bot):
+    from tests.scanned_pages import draw_page, have_fonts
+
+    if shutil.which("tesseract") is None or not have_fonts():
+        pytest.skip("needs tesseract-ocr and the test fonts (make install-dev installs them as root)")
+    import io
+
+    page = draw_page(["The Quillon ferry leaves the north pier at seven.", "Tickets are sold on board."], "en",
+                     height=500)
+    jpeg = io.BytesIO()
+    page.convert("RGB").save(jpeg, format="JPEG", quality=90)
+    fake.send_photo(1021, ADMIN, jpeg.getvalue(), *page.size)
+    messages = fake.wait_sent(1021, 2, timeout=300)
+    assert re.fullmatch(r"Ingested photo_\S+\.jpg:\nadded 1, .*", plain(messages[1].text), re.S), messages[1].text
+    fake.send_text(1021, ADMIN, "What is said about the Quillon ferry?")
+    reply = plain(fake.wait_sent(1021, 3)[2].text)
+    assert "seven" in reply and "[1] photo_" in reply
+
+    get_file_calls = len(fake.calls_of("getFile"))
+    fake.send_document(1021, ADMIN, b"\x89PNG", "scan.png", declared_size=20_000_000)  # a 20 MB image
+    too_big = plain(fake.wait_sent(1021, 4)[3].text)
+    assert too_big == "That file is 20.0 MB; the limit is 10 MB."
+    assert len(fake.calls_of("getFile")) == get_file_calls  # refused before download
+
+    blank = io.BytesIO()
+    page.point(lambda _: 255).convert("RGB").save(blank, format="JPEG")
+    fake.send_photo(1021, ADMIN, blank.getvalue(), *page.size)
+    failed = plain(fake.wait_sent(1021, 6, timeout=300)[5].text)
+    assert re.fullmatch(r"Sorry, ingesting photo_\S+\.jpg failed: OCR found no text in the image", failed), failed
 
 
 def test_long_answer_is_split_into_valid_messages(fake, bot):

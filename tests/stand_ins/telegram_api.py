@@ -5,13 +5,13 @@ process can talk to it while synchronous test code drives it through the methods
 
 * Bot API: ``/bot<token>/<method>`` (GET or POST; JSON, form or multipart parameters) for getMe, deleteWebhook,
   getUpdates (offset confirms, long polling), sendMessage, sendMessageDraft (private chats; kept in ``drafts``),
-  editMessageText, sendChatAction, setMyCommands, getMyCommands, answerCallbackQuery, getFile; file downloads at
+  editMessageText, sendChatAction, setMyCommands, getMyCommands, answerCallbackQuery, getFile, sendPhoto; file downloads at
   ``/file/bot<token>/<file_path>``;
 * flood limits like Telegram's when given (:class:`FloodLimits`: per chat about one message a second with short
   bursts, about thirty a second per bot): a message over them gets 429 with ``retry_after`` (recorded in
   ``flood_hits``); a message to a chat before the ``retry_after`` of its last 429 has passed is refused again and
   recorded in ``early_calls``;
-* control: inject text messages / documents / voice notes / callback presses / edits / raw updates, read what the bot sent per
+* control: inject text messages / documents / photos / voice notes / callback presses / edits / raw updates, read what the bot sent per
   chat (in one global order, ``Sent.seq``), wait for N messages, and fault injection (``fail_next(method, n)``
   answers 429 with retry_after, ``drop_next(method, n)`` closes the connection without an answer, ``hold(method)``
   keeps its calls waiting until the test releases them);
@@ -134,6 +134,7 @@ class FakeTelegram:
         self.commands: dict[str, list[dict]] = {}
         self.webhook: dict[str, Any] | None = None
         self.files: dict[str, tuple[str, bytes]] = {}
+        self.photos: list[tuple[int, bytes, str | None]] = []  # (chat id, PNG/JPEG bytes, caption) the bot sent
         self.faults: dict[str, int] = {}
         self.holds: dict[str, threading.Event] = {}  # method -> released when set (see hold())
         self.fault_hits: dict[str, int] = {}
@@ -283,6 +284,25 @@ class FakeTelegram:
     def drafts_to(self, chat_id: int) -> list[Draft]:
         with self._lock:
             return list(self.drafts.get(chat_id, []))
+
+    def send_photo(self, chat_id: int, user_id: int, data: bytes, width: int, height: int,
+                   caption: str | None = None, declared_size: int | None = None) -> dict:
+        """Inject a photo message (Telegram's sizes: a thumbnail, then the photo itself, each downloadable)."""
+        message = self.user_message(chat_id, user_id, "")
+        message.pop("text", None)
+        message.pop("entities", None)
+        sizes = []
+        for scale, blob in ((8, b"thumbnail"), (1, data)):
+            file_id = f"photo{self.next_message_id()}"
+            with self._lock:
+                self.files[file_id] = (f"photos/{file_id}.jpg", blob)
+            sizes.append({"file_id": file_id, "file_unique_id": f"u{file_id}", "width": width // scale,
+                          "height": height // scale,
+                          "file_size": len(blob) if scale > 1 or declared_size is None else declared_size})
+        message["photo"] = sizes
+        if caption:
+            message["caption"] = caption
+        return self.push_update({"message": message})
 
     def edit_text(self, update: dict, new_text: str) -> dict:
         """Inject the ``edited_message`` update of a text message sent earlier (same message id, new text)."""
@@ -582,6 +602,15 @@ class FakeTelegram:
     async def _m_editMessageText(self, params: dict) -> web.Response:
         refused = self._refuse("editMessageText", params)
         return refused or self._ok(self._record("editMessageText", params, message_id=int(params["message_id"])))
+
+    async def _m_sendPhoto(self, params: dict) -> web.Response:
+        """Kept in ``photos`` (chat id, bytes, caption) and recorded as a sent message with the caption as text."""
+        photo = params.get("photo")
+        if not isinstance(photo, bytes | bytearray) or not photo:
+            return self._error(400, "Bad Request: there is no photo in the request")
+        with self._lock:
+            self.photos.append((int(params["chat_id"]), bytes(photo), params.get("caption")))
+        return self._ok(self._record("sendPhoto", {**params, "text": params.get("caption") or ""}))
 
     async def _m_sendChatAction(self, params: dict) -> web.Response:
         with self._lock:

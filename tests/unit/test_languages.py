@@ -158,7 +158,7 @@ def test_shipped_texts_come_from_the_files():
     assert t("hi", "reset") == "नई बातचीत शुरू हुई।" and t(None, "reset") == "Started a new conversation."
     assert t("xx", "reset") == t("en", "reset")  # an unknown interface language gets the default's texts
     assert [c.command for c in bot_commands("hi")][:5] == ["start", "help", "language", "reset", "sources"]
-    assert {"new", "threads", "switch", "delete", "mode"} <= {c.command for c in bot_commands("hi")}
+    assert {"new", "threads", "switch", "delete", "mode", "source"} <= {c.command for c in bot_commands("hi")}
     assert prompts.ANSWER_INTRO == {"en": "According to the documents:", "hi": "दस्तावेज़ों के अनुसार:"}
     assert "xx" not in prompts.CONVERSATION_TEMPLATES and prompts.ANSWER_INTRO.get("xx") is None
 

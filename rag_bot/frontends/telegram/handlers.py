@@ -16,6 +16,7 @@ from typing import Any
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.ext import Application, ApplicationHandlerStop, ContextTypes
 
+from rag_bot.agent.citations import page_words, source_label
 from rag_bot.errors import UserError
 from rag_bot.frontends.base import guess_language
 from rag_bot.frontends.telegram import formatting
@@ -144,6 +145,40 @@ async def sources_command(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
         lines.append(f"• {item.get('date') or '?'} {clean_line(item['source'])}{title} "
                      f"({item.get('language') or '?'})")
     await send_text(context, update.effective_chat.id, "\n".join(lines), language=language)
+
+
+async def source_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``/source N``: the full passage the last answer cited as [N], under its source line, and for a PDF page
+    that page drawn as an image. No answer with sources, or a number not among them: one sentence."""
+    language = await ui_language(context, update)
+    chat_id = update.effective_chat.id
+    backend = backend_of(context)
+    cited = await backend.last_sources(chat_key(chat_id))
+    if not cited:
+        await send_text(context, chat_id, t(language, "source_none"), language=language)
+        return
+    args = context.args or []
+    wanted = int(args[0]) if len(args) == 1 and args[0].isascii() and args[0].isdigit() else None
+    found = [(citation, passage) for citation, passage in cited if citation["n"] == wanted]
+    if not found:
+        numbers = ", ".join(str(citation["n"]) for citation, _ in cited)
+        await send_text(context, chat_id, t(language, "source_usage", numbers=numbers), language=language)
+        return
+    citation, passage = found[0]
+    page = (page_words(citation, t(language, "page"), t(language, "pages"))
+            if citation.get("page") is not None else None)
+    head = t(language, "source_head", n=citation["n"], label=clean_line(source_label(citation, page)))
+    await send_text(context, chat_id, f"{head}\n\n{passage.get('text') or ''}", language=language)
+    try:
+        image = await backend.page_image(passage)
+    except UserError as exc:
+        log.info("no page image for source %s in chat %s: %s", wanted, chat_id, exc)
+        await send_text(context, chat_id, t(language, "source_no_page", reason=str(exc)), language=language)
+        return
+    if image is not None:
+        caption = formatting.render(head, language, limit=1024)[0]  # escaped HTML, as every message the bot sends
+        await with_retry(lambda: context.bot.send_photo(chat_id, image, caption=caption, parse_mode="HTML"),
+                         what="sendPhoto")
 
 
 # --- questions -------------------------------------------------------------------------------------------------
