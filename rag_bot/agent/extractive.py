@@ -52,6 +52,9 @@ HEADING_CHARS = 200  # the part of a passage that names the document (title, by-
 RELATIVE_MARGIN = 0.04  # quote only sentences nearly as close to the question as the best one
 STRONG_MATCH = 0.86  # a sentence this close to the question (cosine of the bundled embedder) needs no key-term
 # coverage, only type evidence: the question may write a term differently ("rise" asked, "rose" written)
+CROSS_LANGUAGE_MARGIN = 0.03  # a sentence in another language than the question scores this much lower for the same
+# meaning (bundled embedder); it is tried down to min_relevance minus this when a transliterated term is found in it
+TOPIC_SHARE = 0.5  # a quote in the asker's language holding this share of the key terms speaks of the asked topic
 SEED_DEPTH = 6  # the best sentences tried, in turn, as the seed of a quote that answers the question
 MIN_THEMES = 2  # themes quoted per document of a whole-talk overview, at the least
 PARAGRAPH_BONUS = 0.5  # a paragraph break counts this much towards a theme boundary (cosine units)
@@ -230,37 +233,65 @@ class ExtractiveChatModel(BaseChatModel):
         query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)
         scores = sentence_vecs @ query_vec
         kind = answerability.answer_type(asked)
-        tried: set[int] = set()
-        for seed in (int(i) for i in np.argsort(-scores)[:SEED_DEPTH]):
-            if float(scores[seed]) < self.min_relevance:
-                break
-            if seed in tried:
+        asked_language = rules.detect_language(asked)
+        foreign = [rules.detect_language(s) != asked_language for _, s in candidates]
+        sources = {p.n: p.source for p in passages}
+        floor = [self.min_relevance - (CROSS_LANGUAGE_MARGIN if foreign[i] else 0.0) for i in range(len(scores))]
+        seeds = [i for i in (int(i) for i in np.argsort(-scores)) if float(scores[i]) >= floor[i]][:SEED_DEPTH]
+        fallback: list[int] | None = None
+        topic_here = False  # a quote in the asker's language held the question's topic, not the fact asked
+        tried: set[tuple[int, ...]] = set()
+        for seed in seeds:
+            if foreign[seed] and topic_here:
+                continue  # the asker's language speaks of this topic without the fact: the documents do not say
+            chosen = self._focused(seed, scores, candidates, kind, asked, sentences, sources)
+            if tuple(chosen) in tried:
                 continue
-            chosen = self._focused(seed, scores, candidates, kind, asked, sentences)
-            tried.add(seed)
+            tried.add(tuple(chosen))
             quote = " ".join(candidates[i][1] for i in chosen)
-            verdict = answerability.assess(asked, quote, _context(chosen, candidates))
-            strong = float(scores[seed]) >= max(self.min_relevance, STRONG_MATCH)
-            if verdict.passes(self.min_coverage) or (verdict.evidence and strong):
+            context = _context(chosen, candidates)
+            verdict = answerability.assess(asked, quote, context)
+            if foreign[seed]:
+                # terms in another script cannot be counted: below min_relevance a transliterated term must be found
+                if verdict.evidence and (float(scores[seed]) >= self.min_relevance or
+                                         answerability.foreign_terms_found(asked, f"{quote} {context}") > 0):
+                    return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
+                continue
+            if verdict.passes(self.min_coverage):
                 return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
+            strong = float(scores[seed]) >= max(self.min_relevance, STRONG_MATCH)
+            if fallback is None and verdict.evidence and strong:
+                fallback = chosen  # taken only when no quote covering the question's terms is found
+            if kind is not None and verdict.coverage >= TOPIC_SHARE and answerability.key_terms(asked):
+                topic_here = True
+        if fallback is not None:
+            return AIMessage(content=self._quote(self._runs(fallback, candidates), candidates, language))
         return AIMessage(content=prompts.NOT_FOUND)
 
     def _focused(self, seed: int, scores: np.ndarray, candidates: list[tuple[int, str]], kind: str | None,
-                 question: str, limit: int) -> list[int]:
+                 question: str, limit: int, sources: dict[int, str] | None = None) -> list[int]:
         """The quote grown from the ``seed`` sentence inside its own passage: the passage's sentences nearly as close
         to the question (within ``RELATIVE_MARGIN``), then, for a question asking for a kind of fact (a number, a
         name, a date, a reason), the following sentences up to the first one that completes it ("The repair was
         done by ..." -> "It cost 640 pounds."), or the one before when none after does; for other questions the
-        ``follow_sentences`` after the seed."""
+        ``follow_sentences`` after the seed. Sentences nearly as close in other passages of the seed's document
+        (``sources``: passage number -> source) join too: they cite the same document."""
         n = candidates[seed][0]
         own = [i for i, (m, _) in enumerate(candidates) if m == n]
+        source = (sources or {}).get(n)
+        same_document = [i for i, (m, _) in enumerate(candidates)
+                         if m == n or (source is not None and (sources or {}).get(m) == source)]
         floor = float(scores[seed]) - RELATIVE_MARGIN
-        chosen = [seed] + [i for i in own if i != seed and float(scores[i]) >= floor][: max(0, limit - 1)]
+        near = sorted((i for i in same_document if i != seed and float(scores[i]) >= floor), key=lambda i: -scores[i])
+        chosen = [seed] + near[: max(0, limit - 1)]
         extra: list[int] = []
         if kind is None:
             extra = [i for i in own if i > seed][: self.follow_sentences]
-        elif not answerability.has_evidence(kind, " ".join(candidates[i][1] for i in chosen), question):
-            extra = self._completion(chosen, own, candidates, kind, question)
+        else:
+            if not answerability.has_evidence(kind, " ".join(candidates[i][1] for i in chosen), question):
+                extra = self._completion(chosen, own, candidates, kind, question)
+            last = max([seed, *extra])  # then the sentences that go on with the fact ("... It took thirty days.")
+            extra += [i for i in own if i > last][: self.follow_sentences]
         for i in extra:
             if len(chosen) < limit and i not in chosen:
                 chosen.append(i)
