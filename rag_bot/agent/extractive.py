@@ -52,8 +52,9 @@ HEADING_CHARS = 200  # the part of a passage that names the document (title, by-
 RELATIVE_MARGIN = 0.04  # quote only sentences nearly as close to the question as the best one
 STRONG_MATCH = 0.86  # a sentence this close to the question (cosine of the bundled embedder) needs no key-term
 # coverage, only type evidence: the question may write a term differently ("rise" asked, "rose" written)
-CROSS_LANGUAGE_MARGIN = 0.03  # a sentence in another language than the question scores this much lower for the same
-# meaning (bundled embedder); it is tried down to min_relevance minus this when a transliterated term is found in it
+LEXICAL_RELIEF = 0.03  # a sentence this far below min_relevance is quoted when its words back it: every key term of
+# the question (or min_coverage of them), or, in another language, a transliterated key term (a sentence in another
+# language than the question scores lower for the same meaning with the bundled embedder)
 TOPIC_SHARE = 0.5  # a quote in the asker's language holding this share of the key terms speaks of the asked topic
 SEED_DEPTH = 6  # the best sentences tried, in turn, as the seed of a quote that answers the question
 MIN_THEMES = 2  # themes quoted per document of a whole-talk overview, at the least
@@ -236,40 +237,44 @@ class ExtractiveChatModel(BaseChatModel):
         asked_language = rules.detect_language(asked)
         foreign = [rules.detect_language(s) != asked_language for _, s in candidates]
         sources = {p.n: p.source for p in passages}
-        floor = [self.min_relevance - (CROSS_LANGUAGE_MARGIN if foreign[i] else 0.0) for i in range(len(scores))]
-        seeds = [i for i in (int(i) for i in np.argsort(-scores)) if float(scores[i]) >= floor[i]][:SEED_DEPTH]
-        fallback: list[int] | None = None
+        relief = self.min_relevance - LEXICAL_RELIEF
+        seeds = [i for i in (int(i) for i in np.argsort(-scores)) if float(scores[i]) >= relief][:SEED_DEPTH]
+        backed: list[list[int]] = []  # quotes whose words back them: the question's terms, or a transliterated one
+        unbacked: list[list[int]] = []  # quotes that pass on cosine and type evidence alone
         topic_here = False  # a quote in the asker's language held the question's topic, not the fact asked
         tried: set[tuple[int, ...]] = set()
         for seed in seeds:
             if foreign[seed] and topic_here:
                 continue  # the asker's language speaks of this topic without the fact: the documents do not say
-            chosen = self._focused(seed, scores, candidates, kind, asked, sentences, sources)
+            chosen = self._focused(seed, scores, candidates, kind, asked, sentences, sources, paragraphs)
             if tuple(chosen) in tried:
                 continue
             tried.add(tuple(chosen))
             quote = " ".join(candidates[i][1] for i in chosen)
             context = _context(chosen, candidates)
             verdict = answerability.assess(asked, quote, context)
-            if foreign[seed]:
-                # terms in another script cannot be counted: below min_relevance a transliterated term must be found
-                if verdict.evidence and (float(scores[seed]) >= self.min_relevance or
-                                         answerability.foreign_terms_found(asked, f"{quote} {context}") > 0):
-                    return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
+            relevant = float(scores[seed]) >= self.min_relevance
+            if not verdict.evidence:
                 continue
-            if verdict.passes(self.min_coverage):
-                return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
-            strong = float(scores[seed]) >= max(self.min_relevance, STRONG_MATCH)
-            if fallback is None and verdict.evidence and strong:
-                fallback = chosen  # taken only when no quote covering the question's terms is found
+            if foreign[seed]:  # terms in another script cannot be counted by their letters
+                if answerability.foreign_terms_found(asked, f"{quote} {context}") > 0:
+                    backed.append(chosen)
+                elif relevant:
+                    unbacked.append(chosen)
+                continue
+            if verdict.coverage >= self.min_coverage and answerability.key_terms(asked):
+                backed.append(chosen)
+            elif relevant and (verdict.passes(self.min_coverage) or float(scores[seed]) >= STRONG_MATCH):
+                unbacked.append(chosen)  # an open question, or a very close sentence with the fact asked
             if kind is not None and verdict.coverage >= TOPIC_SHARE and answerability.key_terms(asked):
                 topic_here = True
-        if fallback is not None:
-            return AIMessage(content=self._quote(self._runs(fallback, candidates), candidates, language))
+        for chosen in backed[:1] or unbacked[:1]:
+            return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
         return AIMessage(content=prompts.NOT_FOUND)
 
     def _focused(self, seed: int, scores: np.ndarray, candidates: list[tuple[int, str]], kind: str | None,
-                 question: str, limit: int, sources: dict[int, str] | None = None) -> list[int]:
+                 question: str, limit: int, sources: dict[int, str] | None = None,
+                 paragraphs: list[int] | None = None) -> list[int]:
         """The quote grown from the ``seed`` sentence inside its own passage: the passage's sentences nearly as close
         to the question (within ``RELATIVE_MARGIN``), then, for a question asking for a kind of fact (a number, a
         name, a date, a reason), the following sentences up to the first one that completes it ("The repair was
@@ -290,8 +295,9 @@ class ExtractiveChatModel(BaseChatModel):
         else:
             if not answerability.has_evidence(kind, " ".join(candidates[i][1] for i in chosen), question):
                 extra = self._completion(chosen, own, candidates, kind, question)
-            last = max([seed, *extra])  # then the sentences that go on with the fact ("... It took thirty days.")
-            extra += [i for i in own if i > last][: self.follow_sentences]
+            last = max([seed, *extra])  # then the sentences of its paragraph that go on with the fact
+            same = [i for i in own if i > last and (paragraphs is None or paragraphs[i] == paragraphs[last])]
+            extra += same[: self.follow_sentences]
         for i in extra:
             if len(chosen) < limit and i not in chosen:
                 chosen.append(i)
