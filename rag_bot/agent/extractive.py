@@ -239,8 +239,8 @@ class ExtractiveChatModel(BaseChatModel):
         sources = {p.n: p.source for p in passages}
         relief = self.min_relevance - LEXICAL_RELIEF
         seeds = [i for i in (int(i) for i in np.argsort(-scores)) if float(scores[i]) >= relief][:SEED_DEPTH]
-        backed: list[list[int]] = []  # quotes whose words back them: the question's terms, or a transliterated one
-        unbacked: list[list[int]] = []  # quotes that pass on cosine and type evidence alone
+        terms = answerability.key_terms(asked)
+        fallback: list[int] | None = None  # the best quote passing on cosine and type evidence alone
         topic_here = False  # a quote in the asker's language held the question's topic, not the fact asked
         tried: set[tuple[int, ...]] = set()
         for seed in seeds:
@@ -254,22 +254,22 @@ class ExtractiveChatModel(BaseChatModel):
             context = _context(chosen, candidates)
             verdict = answerability.assess(asked, quote, context)
             relevant = float(scores[seed]) >= self.min_relevance
+            backed = bool(terms) and verdict.coverage >= self.min_coverage
+            if not foreign[seed] and kind is not None and verdict.coverage >= TOPIC_SHARE and not (
+                    verdict.evidence and backed):
+                topic_here = True
             if not verdict.evidence:
                 continue
-            if foreign[seed]:  # terms in another script cannot be counted by their letters
+            if foreign[seed]:  # terms in another script cannot be counted by their letters: a transliterated one
                 if answerability.foreign_terms_found(asked, f"{quote} {context}") > 0:
-                    backed.append(chosen)
-                elif relevant:
-                    unbacked.append(chosen)
-                continue
-            if verdict.coverage >= self.min_coverage and answerability.key_terms(asked):
-                backed.append(chosen)
-            elif relevant and (verdict.passes(self.min_coverage) or float(scores[seed]) >= STRONG_MATCH):
-                unbacked.append(chosen)  # an open question, or a very close sentence with the fact asked
-            if kind is not None and verdict.coverage >= TOPIC_SHARE and answerability.key_terms(asked):
-                topic_here = True
-        for chosen in backed[:1] or unbacked[:1]:
-            return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
+                    return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
+            elif backed:  # by the question's own words
+                return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
+            if fallback is None and relevant and (foreign[seed] or verdict.passes(self.min_coverage)
+                                                  or float(scores[seed]) >= STRONG_MATCH):
+                fallback = chosen  # an open question, a very close sentence with the fact, another language
+        if fallback is not None:
+            return AIMessage(content=self._quote(self._runs(fallback, candidates), candidates, language))
         return AIMessage(content=prompts.NOT_FOUND)
 
     def _focused(self, seed: int, scores: np.ndarray, candidates: list[tuple[int, str]], kind: str | None,
