@@ -11,12 +11,17 @@ prompt text; without one (plain messages) the last human message is taken as the
 * ``agent``: :class:`~rag_bot.agent.inputs.AgentInput` -> an ``AIMessage`` with one ``retrieve_context`` tool
   call whose arguments come from :func:`rules.search_arguments` (broadened on the retry, the period dropped when
   the tool reported it empty). Use it through ``bind_tools`` (like any tool-calling model).
-* ``answer``: :class:`~rag_bot.agent.inputs.AnswerInput` -> a quote from one passage, cited ``[n]``: the best
-  sentence (cosine of the embedder, >= ``min_relevance``) with the passage's sentences nearly as close, extended to
-  the sentence that completes the kind of fact the question asks for (:mod:`rag_bot.agent.answerability`), kept only
-  when it holds that kind of fact and ``min_coverage`` of the question's key terms, else the next best sentence's
-  passage is tried; ``NOT_FOUND`` when none passes. A whole-talk date question gets the date's talk in the user's
-  language, one sentence per theme (:func:`theme_segments`).
+* ``answer``: :class:`~rag_bot.agent.inputs.AnswerInput` -> a quote from one document, cited ``[n]``: the best
+  sentences (cosine of the embedder) tried in turn as seeds, each grown inside its passage (and its document's other
+  passages) with the sentences nearly as close, extended to the sentence that completes the kind of fact the
+  question asks for (:mod:`rag_bot.agent.answerability`) and the ones after it in its paragraph. The first quote
+  backed by the question's words wins: it holds the asked kind of fact and ``min_coverage`` of the key terms, or, in
+  another language than the question, a key term found transliterated; such a quote may score up to
+  ``LEXICAL_RELIEF`` below ``min_relevance``. Else the best quote above ``min_relevance`` that holds the kind of
+  fact (an open question, a very close sentence, another language's sentence) -- except another language's, when
+  a quote in the asker's language held the question's topic but not the fact. ``NOT_FOUND`` when none passes. A
+  whole-talk date question gets the date's talk in the user's language, one sentence per theme
+  (:func:`theme_segments`).
 * ``conversational``: [system carrying :class:`~rag_bot.agent.inputs.ConversationalInput`, *history] ->
   templates: greeting, thanks, the list of the user's previous questions, a summary of the chat.
 * ``summary``: :class:`~rag_bot.agent.inputs.SummaryInput` -> new summary lines (first sentence of each turn) to
