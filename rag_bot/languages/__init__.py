@@ -70,7 +70,6 @@ class Language:
     weekdays: dict[str, int] = field(default_factory=dict)
     transliteration: dict[str, str] = field(default_factory=dict)
     overview_words: tuple[str, ...] = ()
-    suffixes: tuple[str, ...] = ()
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
