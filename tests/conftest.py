@@ -31,12 +31,16 @@ def sample_corpus_env() -> dict[str, str]:
 for _key, _value in sample_corpus_env().items():
     os.environ.setdefault(_key, _value)
 
+from rag_bot.agent import rules  # noqa: E402
 from rag_bot.config import Settings  # noqa: E402
 from tests.random_order import (  # noqa: E402, F401 - the hooks of the shuffled order
     pytest_addoption,
     pytest_collection_modifyitems,
     pytest_report_header,
 )
+
+# Tests that call the rules without building an agent read the sample's terms, as an agent built here would.
+rules.use_corpus_terms(Settings(_env_file=None).corpus_terms)
 
 
 @pytest.fixture
