@@ -7,6 +7,8 @@
 # make image builds the container image with podman (deploy/build_image.sh; docs/deployment.md); make test-container
 # builds it and runs it end to end (tests/e2e/test_container.py: CI's own step, left out of make test).
 # make test-random runs the whole suite in a seeded random order (SEED=random draws one; the header prints it).
+# make test, test-e2e and test-random run the tests in TEST_WORKERS processes (pytest-xdist, a file's tests on one
+# worker); TEST_WORKERS=0 runs them in one process, as pytest alone does (CONTRIBUTING.md).
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -14,6 +16,8 @@ QUESTION ?= What was said about silence on 1969-01-23?
 IMAGE ?= rag-bot:latest
 
 SEED ?= random
+TEST_WORKERS ?= 2
+WORKERS := -n $(TEST_WORKERS) --dist loadfile
 
 .PHONY: run test test-unit test-e2e test-random test-container image install install-dev system-deps lint bench clean voice-fixture
 
@@ -55,17 +59,17 @@ lint: install-dev
 test: install-dev
 	$(BIN)/ruff check rag_bot ingest tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not container" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not container" $(WORKERS) $(PYTEST_ARGS)
 
 test-unit: install-dev
 	$(BIN)/ruff check rag_bot ingest tests benchmarks
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/unit $(PYTEST_ARGS)
 
 test-random: install-dev
-	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not container" --shuffle=$(SEED) $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not container" --shuffle=$(SEED) $(WORKERS) $(PYTEST_ARGS)
 
 test-e2e: install-dev
-	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not container" tests/e2e $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m "not container" tests/e2e $(WORKERS) $(PYTEST_ARGS)
 
 test-container: install-dev
 	$(BIN)/python -m pytest -q -s -p no:cacheprovider -m container tests/e2e/test_container.py $(PYTEST_ARGS)

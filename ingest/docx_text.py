@@ -1,11 +1,11 @@
 """Text of a DOCX package: the zip is inspected before anything is unpacked, and only the parts holding text are read.
 
-python-docx opens every part of the package: a 444 KB .docx holding a 400 MB zero-filled image drove ingestion to
-831 MB RSS. Here the member list is checked first (count, total and per-part uncompressed size, compression ratio),
-then the main document part (found through ``_rels/.rels``), the core properties (title) and the styles (heading
-names) are streamed through expat in 64 KB pieces with a byte counter (:mod:`ingest.zip_package`, shared with EPUB,
-ODT and PPTX); images, fonts, headers and footers are never unpacked. A DOCTYPE is refused (no entity expansion), and
-the text stops at the file's character budget.
+python-docx opens every part of the package, so a small .docx holding a large zero-filled image costs the image's
+unpacked size in memory (docs/benchmarks.md). Here the member list is checked first (count, total and per-part
+uncompressed size, compression ratio), then the main document part (found through ``_rels/.rels``), the core
+properties (title) and the styles (heading names) are streamed through expat in 64 KB pieces with a byte counter
+(:mod:`ingest.zip_package`, shared with EPUB, ODT and PPTX); images, fonts, headers and footers are never unpacked.
+A DOCTYPE is refused (no entity expansion), and the text stops at the file's character budget.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Text of a Markdown file through ``markdown-it-py`` (CommonMark + tables), linear in the input.
 
-The former line regexes were quadratic on one line of 40k ``[`` (9.3 s); the CommonMark parser is linear there
-(0.7 s for 40k ``[``, 4.1x the time of 10k) and nesting is capped by its ``maxNesting``.
+Line regexes are quadratic on one long line of ``[`` (docs/benchmarks.md); the CommonMark parser is linear there
+and nesting is capped by its ``maxNesting``.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Text of a PDF's pages (its text layer) within the file's budget, without running headers, footers, page numbers.
 
 Before any text is extracted, the page count is checked and the decoded size of every page's content (its content
-streams and the form XObjects it draws) is added up, a stream shared by many pages counted once per page: a 336 KB
-PDF whose 2,000 pages share one content stream produced 30.8 M characters in 70 s before this check, and is now
-refused in a fraction of a second. Pages are then extracted one at a time, the characters counted against the
-budget, and each page's decoded streams released (pypdf caches them on the stream objects).
+streams and the form XObjects it draws) is added up, a stream shared by many pages counted once per page: a small
+PDF whose thousands of pages share one content stream is refused before any page is extracted (docs/benchmarks.md).
+Pages are then extracted one at a time, the characters counted against the budget, and each page's decoded streams
+released (pypdf caches them on the stream objects).
 
 A page without text that draws an image (a scan), or every page that draws anything in a PDF without any text, is
 read with OCR (:mod:`ingest.ocr`), within the budget's OCR pages, pixels and seconds per page.
@@ -69,7 +69,7 @@ def _decoded_size(stream: Any, cap: int) -> int:
     if flate and "/DecodeParms" not in stream:
         try:
             # Input fed in 64 KB slices of a memoryview: passing the whole stream would make zlib copy the
-            # remaining input into ``unconsumed_tail`` at every step (two extra copies of a 45 MB stream).
+            # remaining input into ``unconsumed_tail`` at every step (two extra copies of the stream).
             raw = memoryview(stream._data)
             inflater = zlib.decompressobj()
             total = 0

@@ -157,10 +157,11 @@ class ExtractiveChatModel(BaseChatModel):
     # --- plumbing -----------------------------------------------------------------------------------------
     def _get_embedder(self) -> Embedder:
         if self.embedder is None:
-            from rag_bot.config import get_settings
             from rag_bot.models.embeddings import get_embedder
 
-            self.embedder = get_embedder(self.settings or get_settings())
+            if self.settings is None:
+                raise ValueError("an extractive model that compares sentences needs an embedder or the settings")
+            self.embedder = get_embedder(self.settings)
         return self.embedder
 
     def _sentence_cache(self) -> PassageCache:

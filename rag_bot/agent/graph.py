@@ -23,6 +23,7 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import get_runtime
 
+from rag_bot.agent import rules
 from rag_bot.agent.configuration import MAX_RETRIES, AgentConfiguration, search_width
 from rag_bot.agent.models import RoleModels, get_chat_models
 from rag_bot.agent.nodes.agent import make_agent_node
@@ -110,6 +111,7 @@ def build_graph(settings: Settings, *, models: RoleModels | None = None,
     (``checker``, default from ``settings.support_judge``); the extractive model only quotes, so it is not.
     Each run may override knobs through its context (:class:`~rag_bot.agent.configuration.AgentConfiguration`).
     """
+    rules.use_corpus_terms(settings.corpus_terms)
     models = models or get_chat_models(settings, embedder=embedder)
     if checker is None and models.mode != "extractive":
         checker = make_support_checker(settings, embedder)

@@ -9,7 +9,7 @@ Order of writes (write new, then delete old), owned here:
 A run killed anywhere leaves Chroma a superset of the manifest; the next writer's repair applies the difference
 between the keyword index and the manifest and deletes Chroma's orphans, so Chroma ids == keyword ids == manifest ids
 again. A run that ends records so (``settled.json``, with the manifest it saved), and the next writer skips that
-comparison (it reads every id: seconds at 300k chunks) when the record holds and the three stores count the same.
+comparison (it reads every id of every store) when the record holds and the three stores count the same.
 
 Before it touches anything the writer checks that the folder is an index, or empty, or new (:func:`check_folder`):
 a folder holding anything else (a typo in ``--index-dir``) is refused with one sentence, and the writer only ever

@@ -20,15 +20,12 @@ FRESH = REPO / "notebooks" / "eval" / "fresh"
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
-    from ingest.pipeline import ingest_paths
+def results(fresh_index, tmp_path_factory):
     from rag_bot.config import Settings
 
     root = tmp_path_factory.mktemp("fresh")
-    settings = Settings(_env_file=None, index_dir=root / "index", sqlite_path=root / "memory.sqlite",
+    settings = Settings(_env_file=None, index_dir=fresh_index, sqlite_path=root / "memory.sqlite",
                         upload_dir=root / "uploads", llm_provider="extractive", checkpointer="memory")
-    summary = ingest_paths([FRESH / "corpus"], settings, progress=False)
-    assert not summary.failed
     service = AgentService(settings, checkpointer=InMemorySaver())
     rows = [r for r in load_questions(FRESH / "questions.jsonl") if r["split"] == "test"]
     out = []

@@ -17,18 +17,11 @@ from pathlib import Path
 import pytest
 
 from tests.stand_ins.firestore_emulator import free_port
-from tests.stand_ins.telegram_api import BotProcess, FakeTelegram, ingest_sample_corpus, rag_bot_command
+from tests.stand_ins.telegram_api import BotProcess, FakeTelegram, rag_bot_command
 
 SECRET = "shared-secret_1"
 SILENCE = "What was said about silence on 1969-01-23?"
 ROUTER = "You classify ONE user message"
-
-
-@pytest.fixture(scope="module")
-def sample_index(tmp_path_factory) -> Path:
-    index_dir = tmp_path_factory.mktemp("webhook_sample") / "index"
-    ingest_sample_corpus(index_dir)
-    return index_dir
 
 
 def request(port: int, path: str, body: dict | None = None, secret: str | None = None,

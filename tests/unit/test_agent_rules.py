@@ -133,7 +133,8 @@ def test_extractive_answer_extends_the_quote_to_the_sentence_that_completes_the_
     ]
 
     def ask(question: str, answer_sentences: int, follow_sentences: int = 2) -> str:
-        model = ExtractiveChatModel(role="answer", min_relevance=0.80, follow_sentences=follow_sentences)
+        model = ExtractiveChatModel(role="answer", settings=make_settings(), min_relevance=0.80,
+                                    follow_sentences=follow_sentences)
         data = inputs.answer_input(question, passages, "en", answer_sentences)
         return model.invoke(inputs.answer_messages(data)).content
 
@@ -226,3 +227,17 @@ def test_documents_are_collected_from_the_artifact_and_from_the_bare_list_of_old
     docs = collect_documents([now, older])
     assert [(d["doc_id"], d["retrieved_by"], d["n"]) for d in docs] == [("silence_talk", ["a"], 1),
                                                                          ("drama_talk", ["b"], 2)]
+
+
+def test_the_agent_built_from_settings_reads_their_corpus_terms():
+    """The rules take the corpus terms from the settings the agent is built with, not from the environment."""
+    from rag_bot.agent.graph import build_graph
+
+    question = "What do the Hindi memos say about rain?"
+    assert rules.document_language(question) is None and "memos" in rules.content_words(question)
+    try:
+        build_graph(make_settings(corpus_terms=["memo", "memos"]), retriever=InMemoryRetriever())
+        assert rules.document_language(question) == "hi" and "memos" not in rules.content_words(question)
+    finally:
+        rules.use_corpus_terms(make_settings().corpus_terms)
+    assert rules.document_language(question) is None
