@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ingest.chunking import chunk_pages, fixed_tokens
+from ingest.loaded import LoadedFile, Page
 from ingest.metadata import detect_language, extract_date, guess_title, heading_date
-from ingest.pages import LoadedFile, Page
 
 
 @dataclass

@@ -30,7 +30,7 @@ from email.utils import parsedate_to_datetime
 from ingest.budget import Budget
 from ingest.decoding import decode_text
 from ingest.errors import LoadError
-from ingest.pages import LoadedFile, Page
+from ingest.loaded import LoadedFile, Page
 
 MAX_BOUNDARIES = 200  # multipart sections in one message; mail clients write a handful
 MAX_BOUNDARY_TESTS = 50_000_000  # lines x boundaries: seconds of boundary tests at most

@@ -13,7 +13,7 @@ from pathlib import Path
 from ingest.budget import Budget
 from ingest.decoding import decode_text
 from ingest.errors import LoadError
-from ingest.pages import LoadedFile, Page, sectioned
+from ingest.loaded import LoadedFile, Page, sectioned
 
 __all__ = ["LOADERS", "SUPPORTED", "LoadError", "LoadedFile", "Page", "decode_text", "load_bytes"]
 

@@ -20,7 +20,7 @@ from typing import Any
 from ingest.boilerplate import drop_repeated_lines
 from ingest.budget import Budget, BudgetExceeded
 from ingest.errors import LoadError
-from ingest.pages import LoadedFile, Page
+from ingest.loaded import LoadedFile, Page
 
 logging.getLogger("pypdf").setLevel(logging.ERROR)  # damaged files log a warning per object
 

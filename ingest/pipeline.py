@@ -7,7 +7,7 @@ committed once all its vectors are written, so a run killed anywhere loses only 
 Files are found by :func:`ingest.files.scan_folder` (nothing outside the folder, no symlink loops, only regular
 files) and each is opened once: the bytes read are hashed (unchanged files are skipped) and parsed within the
 file's :class:`~ingest.budget.Budget`. The next files are read and chunked in a thread, and chunks are embedded in
-batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.overlap`).
+batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.prefetch`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ingest.chunking import CHUNKER_VERSION
 from ingest.documents import COMPOSITIONS, Chunk, Document, compose, make_chunks, split_documents
 from ingest.files import read_file, scan_folder
 from ingest.loaders import LoadedFile, LoadError, Page, load_bytes
-from ingest.overlap import BusyClock, embed_ahead, prefetch
+from ingest.prefetch import BusyClock, embed_ahead, prefetch
 from rag_bot.config import Settings
 from rag_bot.index.writer import FileRecord, IndexWriter, file_key
 from rag_bot.ingestion import Record

@@ -15,7 +15,7 @@ import re
 
 from ingest.budget import Budget
 from ingest.errors import LoadError
-from ingest.pages import LoadedFile, Page
+from ingest.loaded import LoadedFile, Page
 from ingest.zip_package import ZipPackage, reading, xml_text
 
 _A = ("http://schemas.openxmlformats.org/drawingml/2006/main", "http://purl.oclc.org/ooxml/drawingml/main")

@@ -25,7 +25,6 @@ from langgraph.runtime import get_runtime
 
 from rag_bot.agent import rules
 from rag_bot.agent.configuration import MAX_RETRIES, AgentConfiguration, search_width
-from rag_bot.agent.models import RoleModels, get_chat_models
 from rag_bot.agent.nodes.agent import make_agent_node
 from rag_bot.agent.nodes.answer import make_answer_node
 from rag_bot.agent.nodes.condense import make_condense_node
@@ -34,8 +33,9 @@ from rag_bot.agent.nodes.process_tool_output import make_process_tool_output_nod
 from rag_bot.agent.nodes.router import make_router_node
 from rag_bot.agent.nodes.summarize import make_summarize_node
 from rag_bot.agent.nodes.tools import make_tools_node
+from rag_bot.agent.role_models import RoleModels, get_chat_models
 from rag_bot.agent.state import AgentState, InputState
-from rag_bot.agent.support import SupportChecker, make_support_checker
+from rag_bot.agent.support_judges import SupportChecker, make_support_checker
 from rag_bot.config import Settings, get_settings  # get_settings: only make_graph, the server's edge
 from rag_bot.retrieval.tool import PassageRetriever, make_retrieve_context
 from rag_bot.retrieval.types import Passage, SearchFilters

@@ -21,8 +21,8 @@ from rag_bot.agent.citations import source_label
 from rag_bot.agent.configuration import AgentConfiguration, validate
 from rag_bot.agent.graph import build_graph, recursion_limit_for
 from rag_bot.agent.history import text_of
-from rag_bot.agent.models import RoleModels
 from rag_bot.agent.observability import TurnLog, observe_turn, trace_config
+from rag_bot.agent.role_models import RoleModels
 from rag_bot.agent.state import InputState
 from rag_bot.agent.streaming import STREAM_MODES, TurnStreamer
 from rag_bot.config import Settings

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rag_bot.agent.support import EmbeddingJudge
+from rag_bot.agent.support_judges import EmbeddingJudge
 from rag_bot.config import Settings
 from rag_bot.evaluation.support_probe import (
     DROP_TARGET,

@@ -20,7 +20,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from rag_bot.agent import prompts
 from rag_bot.agent.service import AgentService
-from rag_bot.agent.support import UNSURE_BAND, EmbeddingJudge
+from rag_bot.agent.support_judges import UNSURE_BAND, EmbeddingJudge
 from rag_bot.models.embeddings import get_embedder
 from tests.agent_support import role_of_system, tag_text
 from tests.stand_ins.gemini_api import Fault, GeminiRequest, GeminiStandIn, function_call_response, text_response
@@ -141,11 +141,11 @@ def test_a_failing_verifier_drops_the_sentence_with_one_logged_line(verify_setti
     with GeminiStandIn(api_key=API_KEY) as gemini:
         script = Script(Fault(503))
         gemini.responder = script
-        with caplog.at_level(logging.WARNING, logger="rag_bot.agent.support"):
+        with caplog.at_level(logging.WARNING, logger="rag_bot.agent.support_judges"):
             reply = ask(verify_settings(gemini, calls=1))
 
     assert len(script.judged) == 1
     assert reply.termination == "answered" and VERBATIM in reply.answer
     assert BORDERLINE not in reply.answer
-    warnings = [r for r in caplog.records if r.name == "rag_bot.agent.support"]
+    warnings = [r for r in caplog.records if r.name == "rag_bot.agent.support_judges"]
     assert len(warnings) == 1 and "dropped" in warnings[0].getMessage()

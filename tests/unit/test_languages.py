@@ -12,7 +12,7 @@ import pytest
 from rag_bot import dates, languages
 from rag_bot.agent import prompts, rules
 from rag_bot.agent.service import AgentService
-from rag_bot.frontends.base import guess_language
+from rag_bot.frontends.chat_backend import guess_language
 from rag_bot.frontends.telegram.handlers import bot_commands, set_commands
 from rag_bot.frontends.telegram.texts import t
 from rag_bot.retrieval.tool import InvalidToolArguments, validate_arguments

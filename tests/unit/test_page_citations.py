@@ -6,8 +6,8 @@ from __future__ import annotations
 from ingest.budget import Budget
 from ingest.chunking import chunk_pages
 from ingest.documents import make_chunks, split_documents
+from ingest.loaded import LoadedFile, Page, sectioned
 from ingest.loaders import load_bytes
-from ingest.pages import LoadedFile, Page, sectioned
 from rag_bot.agent.citations import citation_records, source_label
 from rag_bot.config import Settings
 from rag_bot.frontends.telegram.formatting import reply_text

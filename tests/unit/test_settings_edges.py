@@ -17,7 +17,7 @@ EDGES: dict[str, set[str] | None] = {
     "rag_bot/config.py": None,  # defines get_settings
     "rag_bot/frontends/": None,  # CLI and Telegram bot: they read the settings and pass them down
     "rag_bot/agent/graph.py": {"make_graph"},  # the factory langgraph.json names, called by the LangGraph server
-    "rag_bot/docs.py": None,  # `python -m rag_bot.docs`: a command of its own
+    "rag_bot/generated_docs.py": None,  # `python -m rag_bot.generated_docs`: a command of its own
 }
 
 

@@ -21,7 +21,7 @@ from rag_bot.agent.claims import (
     uncovered_run,
 )
 from rag_bot.agent.grounding import AnswerAssembler
-from rag_bot.agent.support import LLMJudge, SupportChecker, Verdict, VerifiedJudge
+from rag_bot.agent.support_judges import LLMJudge, SupportChecker, Verdict, VerifiedJudge
 from tests.agent_support import ScriptedChatModel
 
 EN = "Meera Joshi paid Ravi Kulkarni 40,000 rupees for the new roof in April."
@@ -252,6 +252,6 @@ class UnsureYes:
 @pytest.mark.parametrize("model", [Failing(default="1: yes"), ScriptedChatModel(default="no verdicts here")])
 def test_a_failed_or_silent_verifier_drops_the_undecided_sentence_with_one_warning(model, caplog):
     judge = VerifiedJudge(UnsureYes(), LLMJudge(model), max_calls=1)  # type: ignore[arg-type]
-    with caplog.at_level("WARNING", logger="rag_bot.agent.support"):
+    with caplog.at_level("WARNING", logger="rag_bot.agent.support_judges"):
         assert judge.supported(["Rain fell on the hill."], [{"text": "Rain fell on the hill."}]) == [False]
-    assert len([r for r in caplog.records if r.name == "rag_bot.agent.support"]) == 1
+    assert len([r for r in caplog.records if r.name == "rag_bot.agent.support_judges"]) == 1

@@ -7,7 +7,7 @@
   chat holds more than one slot of the shared capacity; a flooding chat or user is skipped with one polite
   notice (:mod:`rag_bot.frontends.telegram.fairness`); in webhook mode an update is claimed and a chat's turn held
   across instances by leases (:mod:`rag_bot.frontends.telegram.claims`);
-* the :class:`~rag_bot.frontends.base.ChatBackend` is opened in ``post_init`` and closed in ``post_shutdown``.
+* the :class:`~rag_bot.frontends.chat_backend.ChatBackend` is opened in ``post_init`` and closed in ``post_shutdown``.
 
 This module is the wiring: it imports handlers, uploads, conversations and voice; none imports it, and only voice
 imports another (it answers through handlers).
@@ -32,7 +32,7 @@ from telegram.ext import (
 )
 
 from rag_bot.config import Settings
-from rag_bot.frontends.base import ChatBackend
+from rag_bot.frontends.chat_backend import ChatBackend
 from rag_bot.frontends.redact import HTTP_CLIENT_LOGGERS
 from rag_bot.frontends.telegram import conversations, handlers, uploads, voice
 from rag_bot.frontends.telegram.claims import TurnClaims

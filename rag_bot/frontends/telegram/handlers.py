@@ -1,6 +1,6 @@
 """Telegram update handlers: commands, questions, feedback buttons, de-duplication and error handling.
 
-The handlers only translate between Telegram and :class:`rag_bot.frontends.base.ChatBackend`; the backend is
+The handlers only translate between Telegram and :class:`rag_bot.frontends.chat_backend.ChatBackend`; the backend is
 stored in ``application.bot_data["backend"]`` and the handlers are registered by
 :mod:`rag_bot.frontends.telegram.bot` (document uploads: :mod:`rag_bot.frontends.telegram.uploads`). Texts come
 from :mod:`~rag_bot.frontends.telegram.texts`, sending goes through :mod:`~rag_bot.frontends.telegram.sending`.
@@ -18,7 +18,7 @@ from telegram.ext import Application, ApplicationHandlerStop, ContextTypes
 
 from rag_bot.agent.citations import page_words, source_label
 from rag_bot.errors import UserError
-from rag_bot.frontends.base import guess_language
+from rag_bot.frontends.chat_backend import guess_language
 from rag_bot.frontends.telegram import formatting
 from rag_bot.frontends.telegram.chats import addressed, backend_of, chat_key, ui_language, user_key
 from rag_bot.frontends.telegram.fairness import MEMBER_FULL, QUEUE_FULL, RATE_LIMITED, in_group

@@ -1,8 +1,8 @@
 """Streamed answers: the answer appears in the chat while it is written, then the final message comes once.
 
 The agent hands over answer text piece by piece, each piece only after the runtime support check has accepted its
-sentences (:meth:`rag_bot.frontends.base.ChatBackend.answer_streamed`), so what is shown is always the start of the
-final answer and is never taken back. :class:`AnswerStream` shows it:
+sentences (:meth:`rag_bot.frontends.chat_backend.ChatBackend.answer_streamed`), so what is shown is always the start
+of the final answer and is never taken back. :class:`AnswerStream` shows it:
 
 * ``draft`` (private chats): Bot API ``sendMessageDraft``, an animated preview the final ``sendMessage`` (with the
   sources and the feedback buttons) replaces;
