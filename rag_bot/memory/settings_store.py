@@ -67,12 +67,6 @@ class UserSettingsStore(ThreadRegistry, ABC):
     def set_language(self, user_id: str | int, language: str) -> None:
         self.update_user_settings(user_id, language=language)
 
-    def get_answer_mode(self, user_id: str | int, default: str | None = None) -> str | None:
-        return self.get_user_settings(user_id).get("answer_mode", default)
-
-    def set_answer_mode(self, user_id: str | int, mode: str) -> None:
-        self.update_user_settings(user_id, answer_mode=mode)
-
     # --- active thread per chat -------------------------------------------------------------------
     @abstractmethod
     def get_active_thread(self, chat_id: str | int) -> str | None:

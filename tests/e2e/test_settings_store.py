@@ -52,8 +52,8 @@ def test_language_and_answer_mode_persist(store: UserSettingsStore, tmp_path) ->
     assert store.get_user_settings(42) == {}
     assert store.get_language(42, "en") == "en"
     store.set_language(42, "hi")
-    store.set_answer_mode(42, "detailed")
-    assert store.get_language(42) == "hi" and store.get_answer_mode(42) == "detailed"
+    store.update_user_settings(42, answer_mode="research")
+    assert store.get_language(42) == "hi" and store.get_user_settings(42)["answer_mode"] == "research"
     assert store.update_user_settings(42, answer_mode=None) == {"language": "hi"}
     assert store.get_user_settings("42") == {"language": "hi"}
     assert store.get_user_settings(43) == {}
