@@ -145,16 +145,10 @@ class SqliteLeaseStore(LeaseStore):
 
     def _transaction(self, work: Any) -> Any:
         """``work(connection)`` inside one immediate transaction (committed unless it raises)."""
+        from rag_bot.memory.sqlite_saver import immediate
+
         try:
-            with self._lock:
-                self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    result = work(self._conn)
-                    self._conn.execute("COMMIT")
-                except BaseException:
-                    self._conn.execute("ROLLBACK")
-                    raise
-                return result
+            return immediate(self._conn, self._lock, work)
         except sqlite3.Error as exc:
             raise self._error(exc) from exc
 

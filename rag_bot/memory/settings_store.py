@@ -214,26 +214,14 @@ class SqliteSettingsStore(SqliteThreads, UserSettingsStore):
         return json.loads(row[0]) if row else {}
 
     def update_user_settings(self, user_id: str | int, **values: Any) -> dict[str, Any]:
-        try:
-            with self._lock:
-                self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    rows = self._conn.execute(
-                        "SELECT data FROM user_settings WHERE user_id = ?", (str(user_id),)
-                    ).fetchall()
-                    row = rows[0] if rows else None
-                    merged = _merge(json.loads(row[0]) if row else {}, values)
-                    self._conn.execute(
-                        "INSERT OR REPLACE INTO user_settings (user_id, data, updated_at) VALUES (?, ?, ?)",
-                        (str(user_id), json.dumps(merged, ensure_ascii=False), time.time()),
-                    )
-                    self._conn.execute("COMMIT")
-                except BaseException:
-                    self._conn.execute("ROLLBACK")
-                    raise
-        except sqlite3.Error as exc:
-            raise self._error(exc, "The settings database is unavailable right now; please try again.") from exc
-        return merged
+        def merge(conn: sqlite3.Connection) -> dict[str, Any]:
+            rows = conn.execute("SELECT data FROM user_settings WHERE user_id = ?", (str(user_id),)).fetchall()
+            merged = _merge(json.loads(rows[0][0]) if rows else {}, values)
+            conn.execute("INSERT OR REPLACE INTO user_settings (user_id, data, updated_at) VALUES (?, ?, ?)",
+                         (str(user_id), json.dumps(merged, ensure_ascii=False), time.time()))
+            return merged
+
+        return self._write(merge)
 
     def get_active_thread(self, chat_id: str | int) -> str | None:
         row = self._exec("SELECT thread_id FROM chat_threads WHERE chat_id = ?", (str(chat_id),)).first()

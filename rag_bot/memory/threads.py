@@ -135,16 +135,10 @@ class SqliteThreads(ThreadRegistry):
 
     def _write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """``work(conn)`` in one ``BEGIN IMMEDIATE`` transaction (other processes wait for it)."""
+        from rag_bot.memory.sqlite_saver import immediate
+
         try:
-            with self._lock:
-                self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    result = work(self._conn)
-                    self._conn.execute("COMMIT")
-                except BaseException:
-                    self._conn.execute("ROLLBACK")
-                    raise
-            return result
+            return immediate(self._conn, self._lock, work)
         except sqlite3.Error as exc:
             raise self._error(exc, "The settings database is unavailable right now; please try again.") from exc
 
