@@ -177,6 +177,18 @@ def thread_of(sent: Sent) -> str:
     return button["callback_data"].split(":", 2)[2]
 
 
+def hold_first_request(marker: str) -> tuple[threading.Event, threading.Event, Callable[[GeminiRequest, str], None]]:
+    """A model gate that holds the first request of the turn ``marker`` (``entered`` set) until ``release``."""
+    entered, release = threading.Event(), threading.Event()
+
+    def gate(request: GeminiRequest, seen: str) -> None:
+        if seen == marker and not entered.is_set():
+            entered.set()
+            release.wait(200)
+
+    return entered, release, gate
+
+
 def test_the_same_update_posted_to_both_instances_is_answered_once(two):
     fake = two.fake
     a, b = two.ready("a", "b")
@@ -249,13 +261,7 @@ def test_sigterm_during_a_slow_answer_loses_nothing_and_answers_once(two, finish
     [port, other] = two.ready(name, "b")
     chat = 73_001 if finished else 73_002
     marker = f"C{chat}"
-    entered, release = threading.Event(), threading.Event()
-
-    def gate(request: GeminiRequest, seen: str) -> None:
-        if seen == marker and not entered.is_set():
-            entered.set()
-            release.wait(200)
-
+    entered, release, gate = hold_first_request(marker)
     update = {"update_id": chat, "message": fake.user_message(chat, chat, f"{marker}-slow: tell me about Rex")}
     status: list[int] = []
     model.gate = gate
@@ -330,13 +336,7 @@ def test_a_crash_mid_answer_is_answered_once_by_the_other_instance_after_the_lea
     [port, other] = two.ready("crashing", "b")
     chat = 73_003
     marker = f"C{chat}"
-    entered, release = threading.Event(), threading.Event()
-
-    def gate(request: GeminiRequest, seen: str) -> None:
-        if seen == marker and not entered.is_set():
-            entered.set()
-            release.wait(200)
-
+    entered, release, gate = hold_first_request(marker)
     update = {"update_id": chat, "message": fake.user_message(chat, chat, f"{marker}-crash: tell me about Rex")}
     model.gate = gate
     try:
