@@ -3,14 +3,13 @@ upload names are unit-tested in test_telegram_formatting.py)."""
 
 from __future__ import annotations
 
-import html
 import re
 import shutil
 import time
 
 import pytest
 
-from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, FakeTelegram, settle
+from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, FakeTelegram, plain, settle
 
 ADMIN = 42
 MENTION = "@" + BOT_USER["username"]
@@ -45,9 +44,6 @@ def refused(fake: FakeTelegram, chat_id: int) -> list[str]:
     ``fake.sent`` holds accepted messages only, so checks on it cannot catch an invalid one: this list can."""
     return [reason for _, reason, params in fake.rejected if int(params.get("chat_id", 0)) == chat_id]
 
-
-def plain(sent_text: str) -> str:
-    return html.unescape(sent_text.replace("<b>", "").replace("</b>", ""))
 
 
 SAMPLE_DOCUMENTS, SAMPLE_FIRST, SAMPLE_LAST = 15, "1969-01-23", "1970-03-18"

@@ -3,7 +3,6 @@ process against the Bot API stand-in; the threads and checkpoints are read back 
 
 from __future__ import annotations
 
-import html
 import re
 import shutil
 
@@ -12,7 +11,7 @@ from langgraph.checkpoint.sqlite import SqliteSaver
 
 from rag_bot.memory.settings_store import SqliteSettingsStore
 from rag_bot.memory.sqlite_saver import connect
-from tests.stand_ins.telegram_api import BOT_USER, BotProcess, FakeTelegram
+from tests.stand_ins.telegram_api import BOT_USER, BotProcess, FakeTelegram, plain
 
 KEEP = 3  # RAG_BOT_MAX_THREADS_PER_CHAT of this module's bot
 MENTION = "@" + BOT_USER["username"]
@@ -36,9 +35,6 @@ def bot(fake, sample_index, tmp_path_factory):
     process.stop()
     assert fake.rejected == [], fake.rejected[:3]
 
-
-def plain(text: str) -> str:
-    return html.unescape(text.replace("<b>", "").replace("</b>", ""))
 
 
 def say(fake: FakeTelegram, chat: int, user: int, text: str, chat_type: str = "private") -> str:

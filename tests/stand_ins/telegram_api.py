@@ -23,6 +23,7 @@ process can talk to it while synchronous test code drives it through the methods
 from __future__ import annotations
 
 import asyncio
+import html
 import itertools
 import json
 import math
@@ -636,6 +637,11 @@ class FakeTelegram:
 _HTML_TOKEN = re.compile(r"<(/?)([a-zA-Z-]+)(?:\s[^<>]*)?>|&(?:lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);|[<&]")
 _HTML_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "a", "code", "pre", "span",
               "tg-spoiler", "blockquote", "tg-emoji"}
+
+
+def plain(sent_text: str) -> str:
+    """A sent HTML message as the user reads it: bold tags dropped, entities unescaped."""
+    return html.unescape(sent_text.replace("<b>", "").replace("</b>", ""))
 
 
 def html_problem(text: str) -> str | None:
