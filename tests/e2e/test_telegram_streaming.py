@@ -5,13 +5,12 @@ per bot)."""
 
 from __future__ import annotations
 
-import html
 import re
 
 import pytest
 
 from tests.stand_ins.gemini_api import GeminiStandIn, inline_bytes
-from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, Draft, FakeTelegram, FloodLimits, Sent
+from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, Draft, FakeTelegram, FloodLimits, Sent, plain
 from tests.streaming_support import API_KEY, UNSUPPORTED, LongAnswerScript, bot_env, question
 
 VOICE = (REPO / "tests" / "data" / "voice" / "question-en.ogg").read_bytes()
@@ -45,9 +44,6 @@ def bot(fake, gemini, sample_index, tmp_path_factory):
     assert fake.flood_hits == [], fake.flood_hits[:5]  # whatever ran, the bot never hit a flood limit
     assert fake.early_calls == [], fake.early_calls[:5]
 
-
-def plain(text: str) -> str:
-    return html.unescape(text.replace("<b>", "").replace("</b>", ""))
 
 
 def answer_of(fake: FakeTelegram, chat: int, question_id: int) -> Sent:
@@ -126,8 +122,14 @@ def test_retry_after_is_respected(fake, gemini, bot):
     comes; a 429 on the final message is retried after the asked time."""
     fake.fail_next("sendMessageDraft", 1, retry_after=3)  # longer than the bot's own interval between drafts
     fake.fail_next("sendMessage", 1, retry_after=2)
-    update = fake.send_text(2002, 2002, question("music", 3000))
-    final = answer_of(fake, 2002, update["message"]["message_id"])
+    # the answer streams for ~6 s (125 chunks, 0.05 s apart), so drafts resume after the 3 s pause; at the module's
+    # 0.02 s it was all written within the pause on an idle machine and no draft could follow
+    usual, gemini.chunk_delay_s = gemini.chunk_delay_s, 0.05
+    try:
+        update = fake.send_text(2002, 2002, question("music", 3000))
+        final = answer_of(fake, 2002, update["message"]["message_id"])
+    finally:
+        gemini.chunk_delay_s = usual
     assert fake.fault_hits.get("sendMessageDraft") and fake.fault_hits.get("sendMessage")
     assert fake.early_calls == []  # nothing was sent to the chat before the retry_after Telegram asked had passed
     assert len(fake.drafts_to(2002)) >= 1 and UNSUPPORTED not in plain(final.text)
