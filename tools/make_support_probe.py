@@ -10,6 +10,11 @@ every pair is in the test split (a probe kept for one final measurement).
     .venv/bin/python tools/make_support_probe.py      # needs the bundled embedder (nearest sentences)
     .venv/bin/python tools/make_support_probe.py --source tools.support_probe_harbour_source \
         --out tests/data/support_probe_harbour --held-out
+    .venv/bin/python tools/make_support_probe.py --source tools.support_probe_sonpur_source \
+        --out tests/data/support_probe_sonpur
+
+A target's ``para_*`` and ``swap_*`` may be lists of variants; its ``more`` adds (kind, language, sentence)
+variants the builder cannot derive (a number in Devanagari digits, a number word changed).
 """
 
 from __future__ import annotations
@@ -174,7 +179,10 @@ def main() -> int:
                         "nearest_same_language" if same else "nearest_other_language": nearest(
                             talk[passage_lang][target["i"]], talk["id"], lang),
                     }
-                    for kind, sentence in kinds.items():
+                    variants = [(kind, s) for kind, value in kinds.items()
+                                for s in (value if isinstance(value, list) else [value])]
+                    variants += [(kind, s) for kind, lg, s in target.get("more", ()) if lg == lang]
+                    for kind, sentence in variants:
                         if sentence:
                             pairs.append({"id": len(pairs), "kind": kind, "valid": kind in VALID, "split": split,
                                           "sentence_language": lang, "passage_language": passage_lang,
