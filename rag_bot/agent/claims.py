@@ -257,8 +257,10 @@ def negation_differs(claim: Claims, evidence: Claims, cross_script: bool = False
 
 
 def _has_name(name: str, other: Claims) -> bool:
+    name = re.sub(r"['’]s?$", "", name)  # "Lal's" is the name "Lal"
     key, folded, stop = skeleton(name), name.casefold(), words().stopwords
-    return any(t == folded or (key and t not in stop and skeleton(t) == key) for t in other.tokens)
+    return any(t == folded or (key and t not in stop and skeleton(re.sub(r"['’]s?$", "", t)) == key)
+               for t in other.tokens)
 
 
 def missing_names(claim: Claims, evidence: list[Claims], cross_script: bool) -> list[str]:
@@ -457,6 +459,8 @@ def _latin_actor(claim: Claims, name: str) -> bool | None:
         if folded not in piece:
             continue
         k = piece.index(folded)
+        while k > 0 and (piece[k - 1] in parts or piece[k - 1] in w.titles):
+            k -= 1  # the name run's first word: "by Doctor Farida Khan"
         if any(t in w.passive for t in piece[max(0, k - 2):k]):
             return True
         return not any(_is_content(t) and t not in parts and t not in w.titles and t not in w.openers
@@ -496,3 +500,43 @@ def cross_roles_flipped(claim: Claims, evidence: Claims) -> bool:
         if actor is not None and actor != ("agent" in marks):
             return True
     return False
+
+
+_NUMBER_RUN_PART = rf"(?:[{_W}]+)"
+
+
+@lru_cache(maxsize=20_000)
+def numerals(text: str) -> str:
+    """``text`` with each run of number words written in digits ("forty-five thousand" -> "45000", "पचहत्तर" ->
+    "75"), Devanagari digits as ASCII: what a sentence states, for the embedder, whichever way it writes numbers
+    (a lone "one" or "एक" stays a word)."""
+    w = words()
+    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", normalise_digits(text))  # "45,000" -> "45000"
+    out: list[str] = []
+    last = 0
+    matches = list(re.finditer(rf"{_NUMBER_RUN_PART}", text))
+    k = 0
+    while k < len(matches):
+        j = k
+        run: list[re.Match[str]] = []
+        while j < len(matches):
+            part = matches[j][0].casefold()
+            gap = text[matches[j - 1].end():matches[j].start()] if run else ""
+            if run and gap.strip(" -"):
+                break
+            if part in w.number_words or part in w.number_scales or (run and part in w.joiners):
+                run.append(matches[j])
+                j += 1
+            else:
+                break
+        while run and run[-1][0].casefold() in w.joiners:
+            run.pop()
+        values = _numbers([m[0].casefold() for m in run]) if run else set()
+        if len(values) == 1:
+            out.append(text[last:run[0].start()] + str(values.pop()))
+            last = run[-1].end()
+            k += len(run)
+        else:
+            k += 1
+    out.append(text[last:])
+    return "".join(out)

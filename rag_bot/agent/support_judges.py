@@ -34,6 +34,7 @@ from rag_bot.agent.claims import (
     negation_differs,
     new_dates,
     new_numbers,
+    numerals,
     read_claims,
     roles_swapped,
     single_substitution,
@@ -42,6 +43,7 @@ from rag_bot.agent.claims import (
     uncovered_run,
 )
 from rag_bot.agent.history import text_of
+from rag_bot.agent.roles import ROLE_MARGIN, Frame, frames, has_converse, roles_conflict
 from rag_bot.agent.rules import detect_language, split_sentences
 from rag_bot.config import Settings
 from rag_bot.models.embeddings import Embedder, PassageCache
@@ -142,7 +144,7 @@ class EmbeddingJudge:
     def _vectors(self, texts: list[str]) -> np.ndarray:
         if self._cache is None:
             self._cache = PassageCache(self.embedder, max_items=20_000)  # bounded: a bot runs for months
-        return self._cache.embed_passages(texts)
+        return self._cache.embed_passages([numerals(t) for t in texts])  # numbers read alike in words and digits
 
     @staticmethod
     def verbatim(sentence: str, documents: Sequence[dict[str, Any]]) -> bool:
@@ -189,7 +191,8 @@ class EmbeddingJudge:
         claim = _claims(sentence)
         cross = detect_language(sentence) != languages[best]
         e1 = evidence[best]
-        if new_numbers(claim, window, known[0]):
+        dated = bool(claim.months) or any(n >= 1000 and n in known[0] for n in claim.numbers)
+        if new_numbers(claim, window, known[0] if dated else set()):  # the date's day only beside its month/year
             return Verdict(False, reason="number", score=c1)
         if new_dates(claim, window, known[1]):
             return Verdict(False, reason="date", score=c1)
@@ -197,8 +200,11 @@ class EmbeddingJudge:
             return Verdict(False, reason="negation", score=c1)
         if missing_names(claim, window, cross):
             return Verdict(False, reason="name", score=c1)
-        if roles_swapped(claim, e1) or (cross and cross_roles_flipped(claim, e1)):
+        if self._roles_differ(sentence, e1.text, cross):
             return Verdict(False, reason="roles", score=c1)
+        if has_converse(sentence) == has_converse(e1.text) and (
+                roles_swapped(claim, e1) or (cross and cross_roles_flipped(claim, e1))):
+            return Verdict(False, reason="roles", score=c1)  # (a converse verb on one side reverses the order)
         if not cross:
             if single_substitution(claim, e1, vocabulary):
                 return Verdict(False, reason="changed word", score=c1)
@@ -218,6 +224,28 @@ class EmbeddingJudge:
         if c1 < threshold:
             return Verdict(False, certain, reason="cosine", score=c1)
         return Verdict(True, certain, score=c1)
+
+
+    def _roles_differ(self, sentence: str, evidence: str, cross: bool) -> bool:
+        """Giver and receiver swapped (:mod:`rag_bot.agent.roles`); across scripts the parties are compared by the
+        embedder's cosine of their phrases, in one script by shared stems."""
+        mine, theirs = _frames(sentence), _frames(evidence)
+        if not mine or not theirs:
+            return False
+        if not cross:
+            return roles_conflict(mine, theirs)
+        phrases = list(dict.fromkeys(" ".join(p) for f in (*mine, *theirs) for p in (f.giver, f.receiver)))
+        vectors = dict(zip(phrases, self._vectors(phrases), strict=True))
+
+        def similar(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+            return float(vectors[" ".join(a)] @ vectors[" ".join(b)])
+
+        return roles_conflict(mine, theirs, similar, ROLE_MARGIN)
+
+
+@lru_cache(maxsize=20_000)
+def _frames(sentence: str) -> list[Frame]:
+    return frames(sentence)
 
 
 _VERDICT = re.compile(r"^\s*\[?(\d+)\]?\s*[:.)\-]\s*\**\s*(yes|no)\b", re.I | re.M)

@@ -65,6 +65,12 @@ class Language:
     stem_suffixes: tuple[str, ...] = ()
     support_stopwords: tuple[str, ...] = ()
     clause_openers: tuple[str, ...] = ()  # a clause starts at this word ("and", "which", "जो")
+    converse_verbs: tuple[str, ...] = ()  # verbs whose doer receives ("received from", "bought from", "से सीखा")
+    dative_converse_verbs: tuple[str, ...] = ()  # converse verbs whose receiver is marked by a patient marker (मिला)
+    source_markers: tuple[str, ...] = ()  # the giver of a converse verb follows ("from") or precedes (से) these
+    recipient_markers: tuple[str, ...] = ()  # "to the camp": the receiver of a giving verb
+    passive_auxiliaries: tuple[str, ...] = ()  # "were paid by": with a passive marker the subject receives
+    stopword_verbs: tuple[str, ...] = ()  # verbs the question stop list holds that still name an action
     number_words: dict[str, int] = field(default_factory=dict)
     number_scales: dict[str, int] = field(default_factory=dict)
     weekdays: dict[str, int] = field(default_factory=dict)

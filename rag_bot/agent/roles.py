@@ -1,0 +1,281 @@
+"""Who gives and who receives in a sentence, for any noun phrase, read from word order and case markers.
+
+:func:`frames` cuts a sentence into clauses and reads, per clause, a :class:`Frame`: the *giver* (the one who acts:
+pays, sells, teaches, lends) and the *receiver* (the one paid, sold to, taught), as short phrases of case-folded
+words. Latin script: the doer is the clause's subject (the noun phrase before its verb), or the phrase after a
+passive marker ("were paid by the union"); Devanagari: the phrase before an agent marker (ने, द्वारा), else the
+clause's opening phrase. The registry's converse verbs turn the roles round: their doer receives and the giver
+follows a source marker ("the school received eight looms from the cooperative", "स्कूल को समिति से आठ करघे मिले"),
+so a converse with the parties swapped reads as the same frame as its source.
+
+:func:`roles_conflict` compares the frames of a sentence and of its evidence sentence with a phrase similarity
+(shared word stems in one script; across scripts the caller's, e.g. the embedder's cosine): the sentence swaps the
+roles when its giver is more like the evidence's receiver, and its receiver more like the evidence's giver, than
+each is like its own counterpart.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rag_bot.agent.claims import covered, stem, words
+from rag_bot.dates import normalise_digits
+from rag_bot.languages import registry, word_chars
+
+_TOKEN = re.compile(rf"\d+(?:[,.]\d+)*|[{word_chars()}]+(?:['’][a-z]*)?")
+CLAUSE_BREAK = re.compile(r"(?<!\d),|,(?!\d)|[;:()\[\]–—]")  # "45,000" is no clause break
+_PHRASE = 3  # content words kept per phrase
+ROLE_MARGIN = 0.02  # across scripts: crossed similarity must beat straight by this much (cosines)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One clause's giver and receiver (case-folded content words; empty when not found)."""
+
+    giver: tuple[str, ...]
+    receiver: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Markers:
+    converse: frozenset[str]
+    dative: frozenset[str]
+    source: frozenset[str]
+    recipient: frozenset[str]
+    auxiliaries: frozenset[str]
+    verbs: frozenset[str]
+    agent: frozenset[str]
+    passive: frozenset[str]
+
+
+def _nfc(word: str) -> str:
+    return unicodedata.normalize("NFC", word.casefold())
+
+
+@lru_cache(maxsize=1)
+def _markers() -> _Markers:
+    langs = registry().languages
+
+    def union(attr: str) -> frozenset[str]:
+        return frozenset(_nfc(w) for lang in langs for w in getattr(lang, attr))
+
+    return _Markers(union("converse_verbs"), union("dative_converse_verbs"), union("source_markers"),
+                    union("recipient_markers"), union("passive_auxiliaries"), union("stopword_verbs"),
+                    union("agent_markers"),
+                    union("passive_markers"))
+
+
+def _clauses(sentence: str) -> list[list[str]]:
+    """Raw tokens per clause: cut at commas and the like and before the registry's clause openers."""
+    openers = words().openers
+    out: list[list[str]] = []
+    for chunk in CLAUSE_BREAK.split(normalise_digits(sentence)):
+        current: list[str] = []
+        for raw in _TOKEN.findall(chunk):
+            token = unicodedata.normalize("NFC", raw.strip("।॥"))
+            if not token:
+                continue
+            if token.casefold() in openers and current:
+                out.append(current)
+                current = []
+            current.append(token)
+        if current:
+            out.append(current)
+    return out
+
+
+def _stop(token: str) -> bool:
+    w = words()
+    folded = token.casefold()
+    return (folded in w.stopwords and folded not in _markers().verbs) or folded in w.determiners \
+        or folded in w.negations or folded.endswith("n't") or bool(re.match(r"^\d", folded)) \
+        or folded in w.number_words or folded in w.number_scales
+
+
+def _number(folded: str) -> bool:
+    w = words()
+    return bool(re.match(r"^\d", folded)) or any(p in w.number_words or p in w.number_scales
+                                                  for p in folded.split("-"))
+
+
+def _phrase_after(tokens: list[str], k: int) -> tuple[str, ...]:
+    """The noun phrase that starts after position ``k`` (determiners skipped; up to ``_PHRASE`` content words,
+    ending at the next stop word)."""
+    w = words()
+    out: list[str] = []
+    j = k + 1
+    while j < len(tokens) and tokens[j].casefold() in w.determiners:
+        j += 1
+    while j < len(tokens) and len(out) < _PHRASE and not _stop(tokens[j]):
+        out.append(tokens[j].casefold())
+        j += 1
+    return tuple(out)
+
+
+def _verb_after_place(tokens: list[str], j: int, subject: list[str]) -> int:
+    """When a lower-case opening run stops at a preposition followed by a capitalised name and then a lower-case
+    word, that word is the verb and the whole run the subject ("a scrap dealer from Lotus Pond bought ...")."""
+    w = words()
+    if j >= len(tokens) or any(t[:1].isupper() for t in subject[1:]) or tokens[j].casefold() not in w.stopwords:
+        return -1
+    k = j + 1
+    while k < len(tokens) and tokens[k].casefold() in w.determiners:
+        k += 1
+    if k >= len(tokens) or not tokens[k][:1].isupper():
+        return -1
+    while k < len(tokens) and tokens[k][:1].isupper():
+        k += 1
+    return k if k < len(tokens) and not _stop(tokens[k]) else -1
+
+
+def _latin_frame(tokens: list[str], m: _Markers) -> Frame | None:
+    w = words()
+    folded = [t.casefold() for t in tokens]
+    i = 0
+    while i < len(tokens) and (folded[i] in w.openers or folded[i] in w.determiners or _number(folded[i])):
+        i += 1
+    subject: list[str] = []
+    verb = -1
+    j = i
+    while j < len(tokens) and not _stop(tokens[j]):  # the opening run: subject words, then (maybe) the verb
+        if subject and tokens[j][:1].isupper() and j > 0 and not tokens[j - 1][:1].isupper():
+            break  # a capitalised word after a lower-case one starts the object ("... treated Doctor Khan")
+        subject.append(tokens[j])
+        j += 1
+    if not subject:
+        return None
+    stopped_at = folded[j] if j < len(tokens) else ""
+    names = [t for t in subject if t[:1].isupper()]
+    by_at = next((k for k in range(j, len(tokens)) if folded[k] in m.passive), len(tokens))
+    aux = next((k for k in range(j, by_at) if folded[k] in m.auxiliaries), -1)
+    if aux >= 0 and by_at < len(tokens):  # "the carpenters were paid ... by": the subject receives
+        stopped_at = folded[aux]
+        verb = next((k for k in range(aux + 1, len(tokens)) if not _stop(tokens[k])), -1)
+    elif stopped_at in m.auxiliaries:
+        verb = next((k for k in range(j + 1, len(tokens)) if not _stop(tokens[k])), -1)
+    elif (later := _verb_after_place(tokens, j, subject)) >= 0:
+        verb = later  # "a scrap dealer from Lotus Pond | bought ..."
+    elif len(subject) >= 2 and not (names == subject and len(subject) > 1 and j < len(tokens)
+                                    and tokens[j][:1].isupper()):
+        verb = j - 1  # the run's last word is the verb ("the farmers' union paid | the carpenters")
+        subject = subject[:-1]
+    else:  # "a scrap dealer from Lotus Pond bought ...": the verb follows a prepositional phrase
+        k = j + 1
+        while k < len(tokens) and (_stop(tokens[k]) or tokens[k][:1].isupper()):
+            k += 1
+        verb = k if k < len(tokens) else -1
+    if verb < 0:
+        return None
+    rest = range(verb + 1, len(tokens))
+    passive = stopped_at in m.auxiliaries and any(folded[k] in m.passive for k in rest)
+    by = next((_phrase_after(tokens, k) for k in rest if folded[k] in m.passive), ())
+    source = next((_phrase_after(tokens, k) for k in rest if folded[k] in m.source), ())
+    to = next((p for p in (_phrase_after(tokens, k) for k in rest if folded[k] in m.recipient
+                           and k + 1 < len(tokens) and (folded[k + 1] in w.determiners or tokens[k + 1][:1].isupper()))
+               if p), ())
+    obj = _phrase_after(tokens, verb) if verb + 1 < len(tokens) and not _stop(tokens[verb + 1]) or (
+        verb + 1 < len(tokens) and folded[verb + 1] in w.determiners) else ()
+    doer = by if passive else tuple(t.casefold() for t in subject if not _stop(t))
+    if folded[verb] in m.converse or stem(folded[verb]) in {stem(v) for v in m.converse if v.isascii()}:
+        return Frame(source, doer) if source and doer else None
+    receiver = to or (tuple(t.casefold() for t in subject if not _stop(t)) if passive else obj)
+    return Frame(doer, receiver) if doer and receiver else None
+
+
+def _before(tokens: list[str], k: int) -> tuple[str, ...]:
+    """The Devanagari phrase that ends just before the marker at ``k``: up to ``_PHRASE`` content words back,
+    through genitive links, stopping at another marker or a stop word."""
+    w = words()
+    out: list[str] = []
+    j = k - 1
+    links = {"का", "की", "के"}
+    while j >= 0 and len(out) < _PHRASE:
+        token = tokens[j].casefold()
+        if token in links or token in w.number_words and token in w.ambiguous:
+            j -= 1
+            continue
+        if _stop(tokens[j]):
+            break
+        out.insert(0, token)
+        j -= 1
+    return tuple(out)
+
+
+def _marked_frame(tokens: list[str], m: _Markers, verb_tail: list[str]) -> Frame | None:
+    """``verb_tail``: the tokens of the following clauses that mark no party (the verb of "A ने B से X सुखाना
+    और Y सीखा" ends the sentence)."""
+    folded = [t.casefold() for t in tokens] + [t.casefold() for t in verb_tail]
+    agent = next((_before(tokens, k) for k, t in enumerate(folded) if t in m.agent), ())
+    source = next((_before(tokens, k) for k, t in enumerate(folded) if t in m.source), ())
+    dative = next((_before(tokens, k) for k, t in enumerate(folded) if t in m.recipient), ())
+    if not agent:
+        first = next((k for k, t in enumerate(tokens) if not _stop(t)), None)
+        marked = next((k for k, t in enumerate(folded) if t in m.agent | m.source | m.recipient), len(tokens))
+        if first is not None and first < marked:
+            agent = tuple(t.casefold() for t in tokens[first:marked] if not _stop(t))[:_PHRASE]
+            # an unmarked opening phrase runs up to the first marker; keep its head words only
+            agent = agent[:2] if len(agent) > 2 else agent
+    if any(t in m.dative for t in folded):
+        return Frame(source, dative) if source and dative else None
+    if any(t in m.converse for t in folded):
+        return Frame(source, agent) if source and agent else None
+    return Frame(agent, dative) if agent and dative else None
+
+
+def frames(sentence: str) -> list[Frame]:
+    """The :class:`Frame` of each clause of ``sentence`` that has both a giver and a receiver."""
+    m = _markers()
+    out = []
+    clauses = _clauses(sentence)
+    marks = m.agent | m.source | m.recipient
+    for n, tokens in enumerate(clauses):
+        latin = sum(t.isascii() for t in tokens) * 2 > len(tokens)
+        tail: list[str] = []
+        for later in clauses[n + 1:]:
+            if any(t.casefold() in marks for t in later):
+                break
+            tail += later
+        frame = _latin_frame(tokens, m) if latin else _marked_frame(tokens, m, tail)
+        if frame is not None:
+            out.append(frame)
+    return out
+
+
+def has_converse(sentence: str) -> bool:
+    """Whether ``sentence`` uses a converse verb of the registry (any inflection in Latin script)."""
+    m = _markers()
+    stems = {stem(v) for v in m.converse if v.isascii()}
+    return any(t in m.converse or (t.isascii() and stem(t) in stems)
+               for t in (_nfc(x.strip("।॥")) for x in _TOKEN.findall(sentence)))
+
+
+def stem_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+    """Share of the shorter phrase's words that the other holds (by stem)."""
+    if not a or not b:
+        return 0.0
+    sa, sb = {stem(t) for t in a}, {stem(t) for t in b}
+    return sum(covered(t, sb) for t in a) / min(len(a), len(b)) if len(sa) <= len(sb) else \
+        sum(covered(t, sa) for t in b) / min(len(a), len(b))
+
+
+Similarity = Callable[[tuple[str, ...], tuple[str, ...]], float]
+
+
+def roles_conflict(claim: list[Frame], evidence: list[Frame], similar: Similarity = stem_similarity,
+                   margin: float = 0.0) -> bool:
+    """Some frame of the sentence matches an evidence frame better crossed (its giver to their receiver, its
+    receiver to their giver) than straight, by more than ``margin``."""
+    for c in claim:
+        best: tuple[float, float] | None = None
+        for e in evidence:
+            straight = similar(c.giver, e.giver) + similar(c.receiver, e.receiver)
+            crossed = similar(c.giver, e.receiver) + similar(c.receiver, e.giver)
+            if best is None or max(straight, crossed) > max(best):
+                best = (straight, crossed)
+        if best is not None and best[1] > best[0] + margin:
+            return True
+    return False

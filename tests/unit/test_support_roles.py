@@ -1,0 +1,92 @@
+"""Who gives and who receives (rag_bot.agent.roles): any noun phrase, converse verbs, passive, Hindi case markers;
+and the support check's number reading for the embedder (rag_bot.agent.claims.numerals)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_bot.agent.claims import missing_names, numerals, read_claims
+from rag_bot.agent.roles import Frame, frames, has_converse, roles_conflict
+
+EN = "The farmers' union paid the carpenters 45,000 rupees to build the shelves."
+HI = "किसान संघ ने अलमारियाँ बनाने के लिए बढ़इयों को 45,000 रुपये दिए।"
+
+
+@pytest.mark.parametrize("sentence, giver, receiver", [
+    (EN, "union", "carpenters"),  # no party is a name
+    ("The carpenters were paid 45,000 rupees by the farmers' union.", "union", "carpenters"),  # passive
+    ("The carpenters received 45,000 rupees from the farmers' union.", "union", "carpenters"),  # converse
+    ("The ferry was purchased by the harbour board from a Kochi shipyard.", "shipyard", "board"),  # both
+    ("A scrap dealer from Lotus Pond bought the railings from the district council.", "council", "dealer"),
+    ("The rice mill sent 75 sacks of rice to the camp.", "mill", "camp"),  # the receiver after "to"
+    ("Mohan Lal's son treated Doctor Farida Khan for a fever.", "son", "khan"),
+    (HI, "संघ", "बढ़इयों"),  # ने / को
+    ("बढ़इयों को अलमारियाँ बनाने के लिए किसान संघ से 45,000 रुपये मिले।", "संघ", "बढ़इयों"),  # dative converse
+    ("हरीश नेगी ने गीता राणा से बीज सुखाना और नाम लिखना सीखा।", "राणा", "नेगी"),  # converse verb in a later clause
+])
+def test_giver_and_receiver_of_any_noun_phrase(sentence, giver, receiver):
+    frame = frames(sentence)[0]
+    assert giver in frame.giver and receiver in frame.receiver, frame
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    ("The carpenters paid the farmers' union 45,000 rupees to build the shelves.", EN),
+    ("The farmers' union received 45,000 rupees from the carpenters to build the shelves.", EN),
+    ("The school gave the wool cooperative eight looms.", "The wool cooperative gave the school eight looms."),
+    ("The organisers sold 200 chairs to the furniture workshop.",
+     "The organisers bought 200 chairs from the furniture workshop."),
+    ("बढ़इयों ने अलमारियाँ बनाने के लिए किसान संघ को 45,000 रुपये दिए।", HI),
+    ("किसान संघ को अलमारियाँ बनाने के लिए बढ़इयों से 45,000 रुपये मिले।", HI),
+])
+def test_swapped_parties_conflict_also_through_a_converse_verb(claim, evidence):
+    assert roles_conflict(frames(claim), frames(evidence))
+
+
+@pytest.mark.parametrize("claim, evidence", [
+    ("The carpenters received 45,000 rupees from the farmers' union for building the shelves.", EN),
+    ("The carpenters were paid 45,000 rupees by the farmers' union to build the shelves.", EN),
+    ("The furniture workshop sold 200 chairs to the organisers.",
+     "The organisers bought 200 chairs from the furniture workshop."),
+    ("The village schools borrowed 600 books from the town library.",
+     "The town library lent the village schools 600 books for the first term."),
+    ("बढ़इयों को अलमारियाँ बनाने के लिए किसान संघ से 45,000 रुपये मिले।", HI),
+    ("हरीश नेगी ने गीता राणा से बीज सुखाना सीखा।", "गीता राणा ने हरीश नेगी को बीज सुखाना सिखाया।"),
+])
+def test_a_converse_or_passive_with_the_parties_turned_round_is_the_same_frame(claim, evidence):
+    assert frames(claim) and not roles_conflict(frames(claim), frames(evidence))
+
+
+def test_converse_verbs_come_from_the_registry_in_both_languages():
+    assert has_converse("The school received eight looms.") and has_converse("स्कूल को आठ करघे मिले।")
+    assert has_converse("Harish learns from Geeta.")  # any inflection of a registered verb
+    assert not has_converse(EN) and not has_converse(HI)
+
+
+def test_across_scripts_the_caller_similarity_decides_with_a_margin():
+    mine = [Frame(("a",), ("b",))]
+    theirs = [Frame(("x",), ("y",))]
+    close = {("a", "x"): 0.80, ("b", "y"): 0.80, ("a", "y"): 0.81, ("b", "x"): 0.80}
+    far = {**close, ("a", "y"): 0.90, ("b", "x"): 0.90}
+
+    def sim(table):
+        return lambda p, q: table[(p[0], q[0])]
+
+    assert not roles_conflict(mine, theirs, sim(close), margin=0.02)  # within the margin: no verdict
+    assert roles_conflict(mine, theirs, sim(far), margin=0.02)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("The mill sent seventy-five sacks.", "The mill sent 75 sacks."),
+    ("They paid forty-five thousand rupees, not 45,000.", "They paid 45000 rupees, not 45000."),
+    ("चावल मिल ने पचहत्तर बोरियाँ और ७५ थैले भेजे।", "चावल मिल ने 75 बोरियाँ और 75 थैले भेजे।"),
+    ("One of them came with one friend.", "One of them came with one friend."),  # the pronoun stays
+])
+def test_number_words_and_devanagari_digits_read_as_digits_for_the_embedder(text, expected):
+    assert numerals(text) == expected
+
+
+def test_a_possessive_name_is_the_name_across_scripts():
+    claim = read_claims("Mohan Lal's son was treated for a fever by Doctor Farida Khan.")
+    evidence = read_claims("डॉक्टर फ़रीदा ख़ान ने मोहन लाल के बेटे के बुख़ार का इलाज किया।")
+    assert missing_names(claim, [evidence], cross_script=True) == []
+    assert missing_names(read_claims("Mohan Lal's son was treated by Doctor Anwar Khan."), [evidence], True)
