@@ -28,6 +28,7 @@ the dev and the held-out test split, with the judge's time per sentence; ``--bas
     python benchmarks/bench_support.py --probe
     python benchmarks/bench_support.py --probe --baseline
     python benchmarks/bench_support.py --probe tests/data/support_probe_harbour   # the second probe (held out)
+    python benchmarks/bench_support.py --probe tests/data/support_probe_sonpur --split dev   # the third, dev half
 """
 
 from __future__ import annotations
@@ -97,6 +98,8 @@ def main() -> int:
     parser.add_argument("--probe", nargs="?", const=ROOT / "tests/data/support_probe", type=Path,
                         help="score the judge on the probe folder (default tests/data/support_probe)")
     parser.add_argument("--baseline", action="store_true", help="with --probe: the judge of git main")
+    parser.add_argument("--split", choices=("dev", "test"), help="with --probe: score this split only (while "
+                        "writing rules, look at dev; measure the held-out test split before and at the end)")
     args = parser.parse_args()
     if args.probe:
         return probe(args)
@@ -268,7 +271,7 @@ def probe(args: argparse.Namespace) -> int:
     passages, pairs = load_probe(args.probe)
     judge.supported(["warm up"], [next(iter(passages.values()))])  # load the embedder outside the timing
     figures = {}
-    for split in ("dev", "test"):
+    for split in (args.split,) if args.split else ("dev", "test"):
         n = sum(1 for p in pairs if p["split"] == split)
         if not n:
             continue  # a probe kept only for held-out measurement has no dev split

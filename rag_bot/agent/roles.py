@@ -34,10 +34,12 @@ ROLE_MARGIN = 0.02  # across scripts: crossed similarity must beat straight by t
 
 @dataclass(frozen=True)
 class Frame:
-    """One clause's giver and receiver (case-folded content words; empty when not found)."""
+    """One clause's giver and receiver (case-folded content words). ``loose``: the giver is marked (ने) but no
+    receiver is, so ``receiver`` holds the clause's other content words (compared in one script only)."""
 
     giver: tuple[str, ...]
     receiver: tuple[str, ...]
+    loose: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,12 @@ def _latin_frame(tokens: list[str], m: _Markers) -> Frame | None:
     j = i
     while j < len(tokens) and not _stop(tokens[j]):  # the opening run: subject words, then (maybe) the verb
         if subject and tokens[j][:1].isupper() and j > 0 and not tokens[j - 1][:1].isupper():
-            break  # a capitalised word after a lower-case one starts the object ("... treated Doctor Khan")
+            end = j
+            while end < len(tokens) and tokens[end][:1].isupper():
+                end += 1
+            if end >= len(tokens) or _stop(tokens[end]) or len(subject) > 1 or subject[0][:1].isupper():
+                break  # a name after the verb: the object ("... treated Doctor Khan")
+            # else an apposition after one noun ("her daughter Rekha teaches ..."): the name is the subject's
         subject.append(tokens[j])
         j += 1
     if not subject:
@@ -223,7 +230,12 @@ def _marked_frame(tokens: list[str], m: _Markers, verb_tail: list[str]) -> Frame
         return Frame(source, dative) if source and dative else None
     if any(t in m.converse for t in folded):
         return Frame(source, agent) if source and agent else None
-    return Frame(agent, dative) if agent and dative else None
+    if agent and dative:
+        return Frame(agent, dative)
+    if agent and any(t in m.agent for t in folded):
+        rest = tuple(t.casefold() for t in tokens if not _stop(t) and t.casefold() not in agent)
+        return Frame(agent, rest, loose=True) if rest else None
+    return None
 
 
 def frames(sentence: str) -> list[Frame]:
@@ -265,17 +277,45 @@ def stem_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
 Similarity = Callable[[tuple[str, ...], tuple[str, ...]], float]
 
 
+def _scores(c: Frame, e: Frame, similar: Similarity, cross: bool) -> tuple[float, float]:
+    """(straight, crossed) similarity of two frames; a loose receiver counts in one script only."""
+    cr = () if cross and c.loose else c.receiver
+    er = () if cross and e.loose else e.receiver
+
+    def sim(a: tuple[str, ...], b: tuple[str, ...]) -> float:
+        return similar(a, b) if a and b else 0.0
+
+    return sim(c.giver, e.giver) + sim(cr, er), sim(c.giver, er) + sim(cr, e.giver)
+
+
 def roles_conflict(claim: list[Frame], evidence: list[Frame], similar: Similarity = stem_similarity,
-                   margin: float = 0.0) -> bool:
+                   margin: float = 0.0, cross: bool = False) -> bool:
     """Some frame of the sentence matches an evidence frame better crossed (its giver to their receiver, its
-    receiver to their giver) than straight, by more than ``margin``."""
+    receiver to their giver) than straight, by more than ``margin``; or (in one script) its giver is one evidence
+    frame's giver and its receiver another's receiver ("Rekha teaches the morning class ..." where Kamala does)."""
     for c in claim:
         best: tuple[float, float] | None = None
         for e in evidence:
-            straight = similar(c.giver, e.giver) + similar(c.receiver, e.receiver)
-            crossed = similar(c.giver, e.receiver) + similar(c.receiver, e.giver)
-            if best is None or max(straight, crossed) > max(best):
-                best = (straight, crossed)
+            pair = _scores(c, e, similar, cross)
+            if best is None or max(pair) > max(best):
+                best = pair
         if best is not None and best[1] > best[0] + margin:
             return True
+        if not cross and len(evidence) > 1:
+            givers = [similar(c.giver, e.giver) for e in evidence]
+            receivers = [similar(c.receiver, e.receiver) for e in evidence]
+            i, j = givers.index(max(givers)), receivers.index(max(receivers))
+            if i != j and givers[i] > givers[j] and receivers[j] > receivers[i]:
+                return True
     return False
+
+
+def roles_agree(claim: list[Frame], evidence: list[Frame], similar: Similarity = stem_similarity,
+                margin: float = 0.0, cross: bool = False) -> bool:
+    """Every frame of the sentence matches some evidence frame straight, better than crossed by more than
+    ``margin`` (then word order and name checks that cannot read converse verbs or noun phrases stand down)."""
+    if cross and any(f.loose for f in (*claim, *evidence)):
+        return False  # a clause without a marked receiver cannot be matched across scripts
+    return bool(claim) and bool(evidence) and not roles_conflict(claim, evidence, similar, margin, cross) and all(
+        any((lambda st, cr: st > cr + margin and st > 0)(*_scores(c, e, similar, cross)) for e in evidence)
+        for c in claim)

@@ -43,7 +43,7 @@ from rag_bot.agent.claims import (
     uncovered_run,
 )
 from rag_bot.agent.history import text_of
-from rag_bot.agent.roles import ROLE_MARGIN, Frame, frames, has_converse, roles_conflict
+from rag_bot.agent.roles import ROLE_MARGIN, Frame, frames, has_converse, roles_agree, roles_conflict
 from rag_bot.agent.rules import detect_language, split_sentences
 from rag_bot.config import Settings
 from rag_bot.models.embeddings import Embedder, PassageCache
@@ -200,9 +200,10 @@ class EmbeddingJudge:
             return Verdict(False, reason="negation", score=c1)
         if missing_names(claim, window, cross):
             return Verdict(False, reason="name", score=c1)
-        if self._roles_differ(sentence, e1.text, cross):
+        differ, agree = self._roles(sentence, e1.text, cross)
+        if differ:
             return Verdict(False, reason="roles", score=c1)
-        if has_converse(sentence) == has_converse(e1.text) and (
+        if not agree and has_converse(sentence) == has_converse(e1.text) and (
                 roles_swapped(claim, e1) or (cross and cross_roles_flipped(claim, e1))):
             return Verdict(False, reason="roles", score=c1)  # (a converse verb on one side reverses the order)
         if not cross:
@@ -226,21 +227,23 @@ class EmbeddingJudge:
         return Verdict(True, certain, score=c1)
 
 
-    def _roles_differ(self, sentence: str, evidence: str, cross: bool) -> bool:
-        """Giver and receiver swapped (:mod:`rag_bot.agent.roles`); across scripts the parties are compared by the
-        embedder's cosine of their phrases, in one script by shared stems."""
+    def _roles(self, sentence: str, evidence: str, cross: bool) -> tuple[bool, bool]:
+        """(giver and receiver swapped, every frame read and matched straight) by :mod:`rag_bot.agent.roles`;
+        across scripts the parties are compared by the embedder's cosine of their phrases, in one script by shared
+        stems."""
         mine, theirs = _frames(sentence), _frames(evidence)
         if not mine or not theirs:
-            return False
+            return False, False
         if not cross:
-            return roles_conflict(mine, theirs)
-        phrases = list(dict.fromkeys(" ".join(p) for f in (*mine, *theirs) for p in (f.giver, f.receiver)))
+            return roles_conflict(mine, theirs), roles_agree(mine, theirs)
+        phrases = list(dict.fromkeys(" ".join(p) for f in (*mine, *theirs) for p in (f.giver, f.receiver) if p))
         vectors = dict(zip(phrases, self._vectors(phrases), strict=True))
 
         def similar(a: tuple[str, ...], b: tuple[str, ...]) -> float:
             return float(vectors[" ".join(a)] @ vectors[" ".join(b)])
 
-        return roles_conflict(mine, theirs, similar, ROLE_MARGIN)
+        return (roles_conflict(mine, theirs, similar, ROLE_MARGIN, cross=True),
+                roles_agree(mine, theirs, similar, ROLE_MARGIN, cross=True))
 
 
 @lru_cache(maxsize=20_000)
