@@ -316,6 +316,9 @@ def roles_agree(claim: list[Frame], evidence: list[Frame], similar: Similarity =
     ``margin`` (then word order and name checks that cannot read converse verbs or noun phrases stand down)."""
     if cross and any(f.loose for f in (*claim, *evidence)):
         return False  # a clause without a marked receiver cannot be matched across scripts
+    def straight(c: Frame, e: Frame) -> bool:
+        same, crossed = _scores(c, e, similar, cross)
+        return same > crossed + margin and same > 0
+
     return bool(claim) and bool(evidence) and not roles_conflict(claim, evidence, similar, margin, cross) and all(
-        any((lambda st, cr: st > cr + margin and st > 0)(*_scores(c, e, similar, cross)) for e in evidence)
-        for c in claim)
+        any(straight(c, e) for e in evidence) for c in claim)

@@ -178,12 +178,15 @@ class EmbeddingJudge:
             languages = [detect_language(c) for c in candidates]
             vocabulary = {stem(t) for e in evidence for t in e.tokens}
             known = _known_dates(documents)
+            phrases = self._phrase_vectors([(sentences[i], candidates[int(np.argmax(sims[row]))])
+                                            for row, i in enumerate(todo)], languages, candidates)
             for row, i in enumerate(todo):
-                out[i] = self._verdict(sentences[i], sims[row], evidence, languages, vocabulary, known)
+                out[i] = self._verdict(sentences[i], sims[row], evidence, languages, vocabulary, known, phrases)
         return [v if v is not None else Verdict(False) for v in out]
 
     def _verdict(self, sentence: str, sims: np.ndarray, evidence: list[Claims], languages: list[str | None],
-                 vocabulary: set[str], known: tuple[set[int], set[int]]) -> Verdict:
+                 vocabulary: set[str], known: tuple[set[int], set[int]],
+                 phrases: dict[str, np.ndarray] | None = None) -> Verdict:
         order = np.argsort(-sims)
         best = int(order[0])
         c1 = float(sims[best])
@@ -200,7 +203,7 @@ class EmbeddingJudge:
             return Verdict(False, reason="negation", score=c1)
         if missing_names(claim, window, cross):
             return Verdict(False, reason="name", score=c1)
-        differ, agree = self._roles(sentence, e1.text, cross)
+        differ, agree = self._roles(sentence, e1.text, cross, phrases or {})
         if differ:
             return Verdict(False, reason="roles", score=c1)
         if not agree and has_converse(sentence) == has_converse(e1.text) and (
@@ -227,7 +230,17 @@ class EmbeddingJudge:
         return Verdict(True, certain, score=c1)
 
 
-    def _roles(self, sentence: str, evidence: str, cross: bool) -> tuple[bool, bool]:
+    def _phrase_vectors(self, pairs: list[tuple[str, str]], languages: list[str | None],
+                        candidates: list[str]) -> dict[str, np.ndarray]:
+        """The party phrases of the cross-script (sentence, best evidence sentence) pairs, embedded in one batch."""
+        language = dict(zip(candidates, languages, strict=True))
+        phrases = list(dict.fromkeys(
+            " ".join(p) for sentence, evidence in pairs if detect_language(sentence) != language[evidence]
+            for f in (*_frames(sentence), *_frames(evidence)) for p in (f.giver, f.receiver) if p))
+        return dict(zip(phrases, self._vectors(phrases), strict=True)) if phrases else {}
+
+    def _roles(self, sentence: str, evidence: str, cross: bool,
+               known: dict[str, np.ndarray]) -> tuple[bool, bool]:
         """(giver and receiver swapped, every frame read and matched straight) by :mod:`rag_bot.agent.roles`;
         across scripts the parties are compared by the embedder's cosine of their phrases, in one script by shared
         stems."""
@@ -237,7 +250,8 @@ class EmbeddingJudge:
         if not cross:
             return roles_conflict(mine, theirs), roles_agree(mine, theirs)
         phrases = list(dict.fromkeys(" ".join(p) for f in (*mine, *theirs) for p in (f.giver, f.receiver) if p))
-        vectors = dict(zip(phrases, self._vectors(phrases), strict=True))
+        missing = [p for p in phrases if p not in known]
+        vectors = {**known, **(dict(zip(missing, self._vectors(missing), strict=True)) if missing else {})}
 
         def similar(a: tuple[str, ...], b: tuple[str, ...]) -> float:
             return float(vectors[" ".join(a)] @ vectors[" ".join(b)])
