@@ -90,3 +90,29 @@ def test_a_possessive_name_is_the_name_across_scripts():
     evidence = read_claims("डॉक्टर फ़रीदा ख़ान ने मोहन लाल के बेटे के बुख़ार का इलाज किया।")
     assert missing_names(claim, [evidence], cross_script=True) == []
     assert missing_names(read_claims("Mohan Lal's son was treated by Doctor Anwar Khan."), [evidence], True)
+
+
+def test_a_giver_paired_with_another_clause_receiver_conflicts():
+    evidence = frames("Kamala Bisht teaches the morning class and her daughter Rekha teaches the evening class.")
+    swapped = "Rekha teaches the morning class and her mother Kamala Bisht teaches the evening class."
+    kept = "The morning class is taught by Kamala Bisht, while her daughter Rekha takes the evening class."
+    assert roles_conflict(frames(swapped), evidence)
+    assert not roles_conflict(frames(kept), evidence)
+
+
+def test_a_hindi_doer_without_a_marked_receiver_is_compared_by_the_clause_other_words():
+    evidence = frames("डॉक्टर फ़रीदा ख़ान ने मोहन लाल के बेटे के बुख़ार का इलाज किया।")
+    assert evidence[0].loose
+    assert roles_conflict(frames("मोहन लाल के बेटे ने डॉक्टर फ़रीदा ख़ान के बुख़ार का इलाज किया।"), evidence)
+    assert not roles_conflict(frames("मोहन लाल के बेटे के बुख़ार का इलाज डॉक्टर फ़रीदा ख़ान ने किया।"), evidence)
+
+
+def test_frames_that_agree_let_the_name_order_checks_stand_down():
+    from rag_bot.agent.claims import roles_swapped
+    from rag_bot.agent.roles import roles_agree
+
+    source = "Geeta Rana taught Harish Negi to dry and label the millet seeds."
+    converse = "Harish Negi learned from Geeta Rana how to dry the millet seeds."
+    assert roles_swapped(read_claims(converse), read_claims(source))  # the name order alone reads a swap
+    assert roles_agree(frames(converse), frames(source))
+    assert not roles_agree(frames("Harish Negi taught Geeta Rana to dry the millet seeds."), frames(source))

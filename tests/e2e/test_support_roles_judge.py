@@ -1,0 +1,54 @@
+"""The support judge with the real bundled embedder on single cases of the kinds the role frames, converse verbs
+and number reading decide (English, Hindi and across: en>hi is an English sentence citing a Hindi passage)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_bot.agent.support_judges import EmbeddingJudge
+from rag_bot.config import Settings
+from rag_bot.models.embeddings import get_embedder
+
+EN = {"id": "en", "language": "en", "date": "2025-07-05", "text": (
+    "A weaving school for young women opened in Sonpur on 5 July 2025. The wool cooperative gave the school eight "
+    "looms. The rice mill sent 75 sacks of rice to the camp. Geeta Rana taught Harish Negi to dry and label the "
+    "millet seeds.")}
+HI = {"id": "hi", "language": "hi", "date": "2025-07-05", "text": (
+    "5 जुलाई 2025 को सोनपुर में युवतियों के लिए एक बुनाई स्कूल खुला। ऊन सहकारी समिति ने स्कूल को आठ करघे दिए। "
+    "चावल मिल ने शिविर को चावल की 75 बोरियाँ भेजीं। गीता राणा ने हरीश नेगी को बाजरे के बीज सुखाना और उन पर नाम "
+    "लिखना सिखाया।")}
+
+KEPT = [  # (sentence, passage): a converse with the parties turned round, a number in words or Devanagari digits
+    ("The school received eight looms from the wool cooperative.", EN),
+    ("स्कूल को ऊन सहकारी समिति से आठ करघे मिले।", HI),
+    ("The school received eight looms from the wool cooperative.", HI),
+    ("स्कूल को ऊन सहकारी समिति से आठ करघे मिले।", EN),
+    ("Harish Negi learned from Geeta Rana how to dry the millet seeds.", EN),
+    ("हरीश नेगी ने गीता राणा से बाजरे के बीज सुखाना सीखा।", HI),
+    ("चावल मिल ने शिविर को चावल की पचहत्तर बोरियाँ भेजीं।", EN),
+    ("चावल मिल ने शिविर को चावल की ७५ बोरियाँ भेजीं।", HI),
+]
+DROPPED = [  # parties swapped (no names; through a converse verb), a number that is only the date's day
+    ("The school gave the wool cooperative eight looms.", EN),
+    ("The wool cooperative received eight looms from the school.", EN),
+    ("स्कूल ने ऊन सहकारी समिति को आठ करघे दिए।", HI),
+    ("ऊन सहकारी समिति को स्कूल से आठ करघे मिले।", HI),
+    ("The camp sent 75 sacks of rice to the rice mill.", HI),
+    ("शिविर ने चावल मिल को चावल की 75 बोरियाँ भेजीं।", EN),
+    ("The wool cooperative gave the school five looms.", EN),
+]
+
+
+@pytest.fixture(scope="module")
+def judge():
+    return EmbeddingJudge(get_embedder(Settings()))
+
+
+def test_valid_rewordings_are_kept(judge):
+    wrong = [(s, v) for s, p in KEPT if not (v := judge.verdicts([s], [p])[0]).supported]
+    assert not wrong
+
+
+def test_swapped_parties_and_changed_numbers_are_dropped(judge):
+    verdicts = [judge.verdicts([s], [p])[0] for s, p in DROPPED]
+    assert [(v.supported, v.reason) for v in verdicts] == [(False, "roles")] * 6 + [(False, "number")]
