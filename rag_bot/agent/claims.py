@@ -272,6 +272,26 @@ def missing_names(claim: Claims, evidence: list[Claims], cross_script: bool) -> 
     return missing
 
 
+def whole_runs(missing: list[str], claim: Claims, evidence: Claims) -> bool:
+    """Every missing name is a word of a run of two or more capitalised words (in the sentence or the evidence)
+    that is missing as a whole: a place named in words, which may have been translated rather than transliterated
+    ("Lotus Pond" / "कमल तालाब"), unlike a changed first name beside a surname that is still there."""
+    gone = set(missing)
+    for side in (claim, evidence):
+        runs: list[list[tuple[str, int]]] = []
+        for name in side.names:
+            position = side.tokens.index(name.casefold()) if name.casefold() in side.tokens else -1
+            if runs and position >= 0 and runs[-1][-1][1] == position - 1:
+                runs[-1].append((name, position))
+            else:
+                runs.append([(name, position)])
+        for run in runs:
+            names = {n for n, _ in run}
+            if names & gone and (len(run) < 2 or not names <= gone):
+                return False
+    return True
+
+
 def _name_positions(claim: Claims, keys: set[str]) -> dict[str, int]:
     """Skeleton -> position of each name of ``keys`` (2+ letters) in the sentence, names marked as actors (before
     ने, after "by") moved in front; a multi-word name (words of ``keys`` or of one letter: "Rao") moves as one."""

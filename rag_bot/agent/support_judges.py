@@ -41,6 +41,7 @@ from rag_bot.agent.claims import (
     stem,
     uncovered_piece,
     uncovered_run,
+    whole_runs,
 )
 from rag_bot.agent.history import text_of
 from rag_bot.agent.roles import ROLE_MARGIN, Frame, frames, has_converse, roles_agree, roles_conflict
@@ -72,8 +73,9 @@ class Judge(Protocol):
 
 @dataclass(frozen=True)
 class Verdict:
-    """One sentence's verdict: ``supported``; ``certain`` False when only a cosine near its threshold decided it
-    (a verifier model may decide those); ``reason`` names the check that failed ("" when supported)."""
+    """One sentence's verdict: ``supported``; ``certain`` False when only a cosine near its threshold decided it,
+    or a whole multi-word name is missing across scripts (perhaps translated: a verifier model may decide those);
+    ``reason`` names the check that failed ("" when supported)."""
 
     supported: bool
     certain: bool = True
@@ -201,8 +203,10 @@ class EmbeddingJudge:
             return Verdict(False, reason="date", score=c1)
         if negation_differs(claim, e1, cross):
             return Verdict(False, reason="negation", score=c1)
-        if missing_names(claim, window, cross):
-            return Verdict(False, reason="name", score=c1)
+        missing = missing_names(claim, window, cross)
+        if missing:  # a whole multi-word name missing across scripts may be translated ("Lotus Pond" / "कमल तालाब"):
+            # the offline check cannot tell, a verifier may
+            return Verdict(False, certain=not (cross and whole_runs(missing, claim, e1)), reason="name", score=c1)
         differ, agree = self._roles(sentence, e1.text, cross, phrases or {})
         if differ:
             return Verdict(False, reason="roles", score=c1)
@@ -302,7 +306,8 @@ class LLMJudge:
 
 class VerifiedJudge:
     """The offline :class:`EmbeddingJudge` first; the sentences it cannot decide (a cosine within ``UNSURE_BAND``
-    of its threshold, every fact check passed) go to a verifier model (:class:`LLMJudge`), all of them in one
+    of its threshold, every fact check passed; a multi-word name missing as a whole across scripts, which may be
+    a translated place name) go to a verifier model (:class:`LLMJudge`), all of them in one
     call, and its yes/no replaces the offline verdict. When the call fails (an error of the model or the network)
     or its reply gives a sentence no verdict, that sentence is dropped (the safe choice) and one warning is logged.
 

@@ -52,3 +52,12 @@ def test_valid_rewordings_are_kept(judge):
 def test_swapped_parties_and_changed_numbers_are_dropped(judge):
     verdicts = [judge.verdicts([s], [p])[0] for s, p in DROPPED]
     assert [(v.supported, v.reason) for v in verdicts] == [(False, "roles")] * 6 + [(False, "number")]
+
+
+def test_a_place_name_missing_as_a_whole_across_scripts_is_an_undecided_drop(judge):
+    passage = {"id": "p", "language": "hi", "text": "सोनपुर का संगीत उत्सव कमल तालाब पर हुआ।"}
+    translated = judge.verdicts(["Sonpur's music festival was held at Lotus Pond."], [passage])[0]
+    assert (translated.supported, translated.reason, translated.certain) == (False, "name", False)
+    organised = {"id": "q", "language": "hi", "text": "सोनपुर का संगीत उत्सव मीरा जोशी ने आयोजित किया।"}
+    changed = judge.verdicts(["Sonpur's music festival was organised by Anwar Joshi."], [organised])[0]
+    assert (changed.supported, changed.certain) == (False, True)  # a first name changed beside its surname

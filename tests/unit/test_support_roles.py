@@ -116,3 +116,15 @@ def test_frames_that_agree_let_the_name_order_checks_stand_down():
     assert roles_swapped(read_claims(converse), read_claims(source))  # the name order alone reads a swap
     assert roles_agree(frames(converse), frames(source))
     assert not roles_agree(frames("Harish Negi taught Geeta Rana to dry the millet seeds."), frames(source))
+
+
+def test_a_whole_place_name_missing_across_scripts_is_left_to_a_verifier_a_changed_first_name_is_not():
+    from rag_bot.agent.claims import whole_runs
+
+    def runs(sentence: str, evidence: str) -> bool:
+        claim, other = read_claims(sentence), read_claims(evidence)
+        return whole_runs(missing_names(claim, [other], True), claim, other)
+
+    assert runs("The van stops at Deodar Hill every Wednesday.", "वैन हर बुधवार देवदार पहाड़ी पर रुकती है।")
+    assert not runs("Dinesh Joshi hired 22 workers.", "निर्मला जोशी ने 22 मज़दूर रखे।")
+    assert not runs("They met Anwar at Rose Garden.", "वे मीरा से कमल तालाब पर मिले।")  # a name alone missing
