@@ -30,7 +30,7 @@ def status(port: int, path: str) -> int | None:
             return response.status
     except urllib.error.HTTPError as exc:
         return exc.code
-    except (ConnectionError, urllib.error.URLError):
+    except (ConnectionError, TimeoutError, urllib.error.URLError):  # not listening yet, or too busy to answer in 5 s
         return None
 
 
