@@ -4,7 +4,8 @@ fake-gcs-server emulator and a `chroma run` server, with the real client and the
 For each size N (files of one ~90-word chunk each, synthetic text): the first publish of N files (objects and bytes
 written to the bucket, all requests counted), a reader's first pull (objects, bytes), then one added file: the
 publish's writes, and what a reader holding the previous generation fetches for the new one (objects, bytes), and
-the time from the writer's return to a reader that polls every 0.5 s seeing the new file.
+the time from the writer's return to a reader that polls every 0.5 s seeing the new file. "cpu_s" is the writer's
+process CPU (the Chroma server's and the emulator's own CPU are not in it).
 Usage: python benchmarks/bench_shared_index.py [--sizes 40 160]
 """
 
@@ -24,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from process_cpu import own as cpu_seconds  # noqa: E402
 from synthetic_corpus import chunks as synthetic_chunks  # noqa: E402
 
 from rag_bot.index.bucket import Bucket  # noqa: E402
@@ -120,17 +122,19 @@ def main() -> None:
                 folder = corpus if i < size else work / f"extra-{size}"
                 (folder / f"doc{i:05d}.txt").write_text(f"Document {i}\n1969-01-{1 + i % 28:02d}\n\n{text.text}\n")
             before = dict(COUNTS)
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), cpu_seconds()
             ingest_paths([corpus], settings("writer"), progress=False)
-            first_publish = {**_delta(before), "seconds": round(time.perf_counter() - start, 2)}
+            first_publish = {**_delta(before), "seconds": round(time.perf_counter() - start, 2),
+                             "cpu_s": round(cpu_seconds() - cpu_start, 2)}
             before = dict(COUNTS)
             reader = IndexStore(settings("reader", index_poll_s=0.5), None)
             first_pull = _delta(before)
             seen = set(reader.committed_ids())
             before = dict(COUNTS)
-            start = time.perf_counter()
+            start, cpu_start = time.perf_counter(), cpu_seconds()
             ingest_paths([work / f"extra-{size}"], settings("writer"), progress=False)
-            add_publish = {**_delta(before), "seconds": round(time.perf_counter() - start, 2)}
+            add_publish = {**_delta(before), "seconds": round(time.perf_counter() - start, 2),
+                           "cpu_s": round(cpu_seconds() - cpu_start, 2)}
             published = time.monotonic()
             before = dict(COUNTS)
             while set(reader.committed_ids()) == seen:

@@ -26,6 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from process_cpu import of_pid  # noqa: E402
+
 
 def corpus_env() -> None:
     """The sample corpus's vocabulary (data/corpus.env), as the tests set it."""
@@ -47,6 +49,7 @@ def run(args: argparse.Namespace, work: Path, index: Path, stream: str) -> dict[
         bot = BotProcess(fake, work / stream, index, **bot_env(gemini.base_url), RAG_BOT_TELEGRAM_STREAM=stream)
         (work / stream).mkdir()
         bot.start()
+        started_cpu = of_pid(bot.proc.pid) or 0.0
         try:
             chat = 700_000
             rounds = [("warm-up", 1), *[("one chat", 1)] * args.repeat, (f"{args.chats} chats at once", args.chats)]
@@ -74,6 +77,7 @@ def run(args: argparse.Namespace, work: Path, index: Path, stream: str) -> dict[
                 figures.setdefault(f"{label}: full answer (s)", []).extend(full)
                 figures.setdefault(f"{label}: drafts per answer", []).extend(drafts)
             figures["429 answers"] = [len(fake.flood_hits)]
+            figures["bot CPU after start-up (s)"] = [(of_pid(bot.proc.pid) or 0.0) - started_cpu]
         finally:
             bot.stop()
     return figures
@@ -102,8 +106,8 @@ def main() -> int:
             figures = run(args, work, index, mode)
             print(f"\n--- telegram_stream={mode}")
             for name, values in figures.items():
-                if name.startswith("429"):
-                    print(f"{name}: {values[0]:g}")
+                if name.startswith(("429", "bot CPU")):
+                    print(f"{name}: {values[0]:.4g}")
                 else:
                     print(f"{name}: median {statistics.median(values):.2f}, min {min(values):.2f}, "
                           f"max {max(values):.2f}")

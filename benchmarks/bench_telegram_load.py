@@ -26,6 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from process_cpu import of_pid  # noqa: E402
+
 
 def load(args: argparse.Namespace, work: Path, index: Path) -> bool:
     from tests.stand_ins.telegram_api import BotProcess, FakeTelegram, run_load
@@ -34,16 +36,20 @@ def load(args: argparse.Namespace, work: Path, index: Path) -> bool:
         bot = BotProcess(fake, work, index)
         t0 = time.monotonic()
         bot.start()
-        print(f"bot started in {time.monotonic() - t0:.1f} s; idle peak RSS {bot.peak_memory_kb() / 1024:.0f} MB")
+        started_cpu = of_pid(bot.proc.pid) or 0.0
+        print(f"bot started in {time.monotonic() - t0:.1f} s (CPU {started_cpu:.1f} s); idle peak RSS "
+              f"{bot.peak_memory_kb() / 1024:.0f} MB")
         try:
             result = run_load(fake, users=args.users, per_user=args.per_user)
             peak = bot.peak_memory_kb()
+            load_cpu = (of_pid(bot.proc.pid) or 0.0) - started_cpu
         finally:
             bot.stop()
     latencies = sorted(a.at - result.started for answers in result.answers.values() for a in answers)
     total = args.users * args.per_user
     print(f"{args.users} users x {args.per_user} questions = {total}: {result.answered} answered in "
-          f"{result.seconds:.1f} s ({result.answered / result.seconds:.2f} answers/s)")
+          f"{result.seconds:.1f} s ({result.answered / result.seconds:.2f} answers/s); the bot's CPU {load_cpu:.1f} s "
+          f"({1000 * load_cpu / max(result.answered, 1):.0f} ms per answer)")
     if latencies:
         q = statistics.quantiles(latencies, n=20) if len(latencies) > 1 else latencies * 19
         print(f"time to answer (all questions queued at t=0): median {statistics.median(latencies):.1f} s, "
@@ -66,11 +72,14 @@ def flood(args: argparse.Namespace, work: Path, index: Path) -> bool:
             bot.workdir.mkdir(parents=True, exist_ok=True)
             bot.log_path = bot.workdir / "bot.log"
             bot.start()
+            started_cpu = of_pid(bot.proc.pid) or 0.0
             try:
                 result = run_flood(fake, flood=args.flood, probes=args.probes, gaps_of=10)
+                flood_cpu = (of_pid(bot.proc.pid) or 0.0) - started_cpu
             finally:
                 bot.stop()
-        print(f"{name}: one chat queued {result.flood} questions, then another chat asked one")
+        print(f"{name}: one chat queued {result.flood} questions, then another chat asked one (the bot's CPU in "
+              f"the scenario, after start-up: {flood_cpu:.1f} s)")
         print(f"  answer-time with the bot idle: {result.answer_seconds:.2f} s (median of {args.probes})")
         print(f"  the other chat waited {result.other_seconds:.2f} s = {result.answer_times:.2f} answer-times: "
               f"{result.other_delivered_seconds:.2f} s until the bot had fetched its question (behind the flood's "

@@ -1,6 +1,7 @@
 """Start-up of the webhook bot (``rag-bot telegram`` with ``$PORT``) against the Bot API stand-in, on the sample
 index: seconds from the process start to the port answering ``/healthz`` and to ``/readyz`` answering 200 (index
-loaded, model warmed, webhook registered). ``--runs N`` starts it N times and prints each run and the median.
+loaded, model warmed, webhook registered), and the bot's CPU seconds until ready. ``--runs N`` starts it N times
+and prints each run and the median.
 
     .venv/bin/python benchmarks/bench_webhook_start.py --runs 3
 """
@@ -18,6 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from process_cpu import of_pid  # noqa: E402
+
 from tests.stand_ins.telegram_api import BotProcess, FakeTelegram, ingest_sample_corpus  # noqa: E402
 
 
@@ -27,11 +30,12 @@ def status(port: int, path: str) -> int | None:
             return response.status
     except urllib.error.HTTPError as exc:
         return exc.code
-    except (ConnectionError, urllib.error.URLError):
+    except (ConnectionError, TimeoutError, urllib.error.URLError):  # not listening yet, or too busy to answer in 5 s
         return None
 
 
-def one_start(fake: FakeTelegram, work: Path, index_dir: Path, port: int) -> tuple[float, float]:
+def one_start(fake: FakeTelegram, work: Path, index_dir: Path, port: int) -> tuple[float, float, float]:
+    """Seconds to the port open and to ready, and the bot's CPU seconds when ready."""
     process = BotProcess(fake, work, index_dir, PORT=str(port), RAG_BOT_TELEGRAM_WEBHOOK_LISTEN="127.0.0.1",
                          RAG_BOT_TELEGRAM_WEBHOOK_URL=f"http://127.0.0.1:{port}/hook",
                          RAG_BOT_TELEGRAM_WEBHOOK_SECRET="bench-secret")
@@ -45,7 +49,7 @@ def one_start(fake: FakeTelegram, work: Path, index_dir: Path, port: int) -> tup
             if opened is None and status(port, "/healthz") == 200:
                 opened = time.monotonic() - started
             if opened is not None and status(port, "/readyz") == 200:
-                return opened, time.monotonic() - started
+                return opened, time.monotonic() - started, of_pid(process.proc.pid) or 0.0
             time.sleep(0.02)
         raise SystemExit(f"not ready in 300 s:\n{process.log()}")
     finally:
@@ -68,11 +72,11 @@ def main() -> None:
                 port = s.getsockname()[1]
             work = Path(tmp) / f"run{run}"
             work.mkdir()
-            opened, ready = one_start(fake, work, index_dir, port)
-            rows.append((opened, ready))
-            print(f"run {run + 1}: port open {opened:.2f} s, ready {ready:.2f} s", flush=True)
-        print(f"median: port open {statistics.median(r[0] for r in rows):.2f} s, "
-              f"ready {statistics.median(r[1] for r in rows):.2f} s")
+            opened, ready, cpu = one_start(fake, work, index_dir, port)
+            rows.append((opened, ready, cpu))
+            print(f"run {run + 1}: port open {opened:.2f} s, ready {ready:.2f} s (CPU {cpu:.2f} s)", flush=True)
+        opened, ready, cpu = (statistics.median(r[i] for r in rows) for i in range(3))
+        print(f"median: port open {opened:.2f} s, ready {ready:.2f} s (CPU {cpu:.2f} s)")
 
 
 if __name__ == "__main__":
