@@ -7,7 +7,12 @@ chunk texts directly, in batches of ``ingest_batch``: with the engine's own Open
 and with one single-threaded worker per core (the default), and prints chunks/s, tokens per chunk, and the
 pipeline's overhead over the raw embedding of the same configuration. A re-run on the unchanged folder shows the
 cost of a no-op ingest. On a shared machine, compare CPU times.
-Usage: python benchmarks/bench_ingest.py [FOLDER] [--copies N]
+
+``--repeat R`` (issue 26) then ingests the same folder R more times into fresh indexes, each followed by the
+embedder alone on the same chunk texts (the ingester's own embedder, batches of ``ingest_batch``), and prints each
+run's ratio end-to-end chunks/s / embedder chunks/s with their min and median: the ratio is what a loaded machine
+does not blur, as both figures come from the same moment.
+Usage: python benchmarks/bench_ingest.py [FOLDER] [--copies N] [--repeat R]
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import argparse
 import resource
 import shutil
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -76,7 +82,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("folder", nargs="?", type=Path, default=REPO / "data" / "corpus")
     parser.add_argument("--copies", type=int, default=0, help="ingest N edited copies of the folder instead")
+    parser.add_argument("--repeat", type=int, default=0, help="R more runs: end to end vs embedder alone, ratio")
+    parser.add_argument("--only-ratio", action="store_true", help="skip the stage breakdown, print only the ratios")
     args = parser.parse_args()
+    if args.only_ratio:
+        ratios(args.folder, args.copies, max(args.repeat, 1))
+        return
     stages = Stages()
     pipeline.load_bytes = stages.wrap("load (parse)", pipeline.load_bytes)
     pipeline.read_file = stages.wrap("read the file", pipeline.read_file)
@@ -120,6 +131,33 @@ def main() -> None:
     print(f"  of which opening the index (once per run, whatever the corpus size: chromadb's import and client): "
           f"{opening:.2f} s; the rest {overhead - opening:.2f} s ({100 * (overhead - opening) / split[0]:.1f} %)")
     print(f"no-op re-ingest: {noop_s:6.2f} s  (added {noop.added}, chunks {noop.chunks})")
+    if args.repeat:
+        ratios(args.folder, args.copies, args.repeat)
+
+
+def ratios(source: Path, n_copies: int, repeat: int) -> None:
+    """``repeat`` runs of: a fresh ingest of the folder, then the ingester's embedder alone on the same chunks."""
+    found = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = copies(source, n_copies, Path(tmp) / "set") if n_copies else source
+        for run in range(repeat):
+            settings = Settings(_env_file=None, index_dir=Path(tmp) / f"index{run}")
+            embedder = get_embedder(settings)
+            embedder.embed_query("warm-up")
+            t0 = time.perf_counter()
+            summary = pipeline.ingest_paths([folder], settings, progress=False)
+            wall = time.perf_counter() - t0
+            index = store.IndexStore(settings, embedder.name)
+            hits = index.vectors.get(sorted(index.vectors.all_ids()))
+            texts = [compose(Chunk.COMPOSITION, str(h.metadata.get("title") or ""), h.text,
+                             str(h.metadata.get("source") or "")) for h in hits]
+            alone, _ = raw(embedder, texts, settings.ingest_batch)
+            end_to_end, model = summary.chunks / wall, len(texts) / alone
+            found.append(end_to_end / model)
+            print(f"run {run + 1}: {summary.chunks} chunks; end to end {wall:6.2f} s {end_to_end:5.2f} chunks/s; "
+                  f"embedder alone {alone:6.2f} s {model:5.2f} chunks/s; ratio {found[-1]:.3f}", flush=True)
+    print(f"ratio end to end / embedder alone over {repeat} runs: min {min(found):.3f}  "
+          f"median {statistics.median(found):.3f}")
 
 
 if __name__ == "__main__":

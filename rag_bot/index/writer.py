@@ -31,6 +31,7 @@ import json
 import logging
 import os
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
@@ -44,6 +45,7 @@ from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAn
 from rag_bot.index.folder import BACKUP, LOCK, SETTLED, check_folder, own_temporary
 from rag_bot.index.keyword_text import IndexedChunk, entries_for, keyword_entry, keyword_head, keyword_text
 from rag_bot.index.keywords import KeywordEntry
+from rag_bot.index.manifest import NAME as MANIFEST_NAME
 from rag_bot.index.manifest import FileRecord, Manifest, ManifestError, file_key
 from rag_bot.index.store import IndexStore
 from rag_bot.index.types import Hit
@@ -97,6 +99,12 @@ class IndexWriter:
             raise IndexDiskFull(self.root) from exc
 
     def _open(self) -> None:
+        self._begin()
+        self._open_stores()
+
+    def _begin(self) -> None:
+        """The first half of opening: the folder check, the lock, the leftovers of a crashed durable write, and
+        the saved manifest read as it is (``early``: None when it is damaged; the repair decides then)."""
         try:
             check_folder(self.root)
         except IndexCorrupted:  # ours and damaged: the repair below is the way back
@@ -107,6 +115,17 @@ class IndexWriter:
             for name in os.listdir(self.root):  # temporary files of a crashed durable write: only ours
                 if own_temporary(name):
                     (self.root / name).unlink(missing_ok=True)
+            try:
+                self.early: Manifest | None = Manifest.load(self.root / MANIFEST_NAME)
+            except (ManifestError, OSError):
+                self.early = None
+        except BaseException:
+            self._release()
+            raise
+
+    def _open_stores(self) -> None:
+        """The second half: the stores (chromadb's import and client), the agreement check and the repair."""
+        try:
             self.store = IndexStore(self.settings, self.embedding_model, committed_only=False)
             self.manifest = self._load_manifest()
             if self.embedding_model:
@@ -120,6 +139,33 @@ class IndexWriter:
         except BaseException:
             self._release()
             raise
+
+    @contextmanager
+    def opened_in_background(self) -> Iterator[Callable[[], IndexWriter]]:
+        """Enter in two halves: the folder check and the lock now (:class:`IndexBusy`, :class:`NotAnIndex` at
+        once), the stores in a thread, so a producer reads, chunks and embeds meanwhile (it may decide what
+        changed from :attr:`early`, the saved manifest, until then). Yields a function that waits for the stores
+        and returns the writer (re-raising what opening raised). Leaving is as for ``with writer``; on an error
+        the opening thread is waited for first, so the lock is never released while it still writes."""
+        with _disk_full_is_one_sentence(self.root):
+            self._begin()
+        opener = ThreadPoolExecutor(max_workers=1, thread_name_prefix="index-open")
+        future = opener.submit(self._open_stores)
+        opener.shutdown(wait=False)
+
+        def ready() -> IndexWriter:
+            with _disk_full_is_one_sentence(self.root):
+                future.result()
+            return self
+
+        try:
+            yield ready
+            ready()
+        except BaseException as exc:
+            wait([future])
+            self.__exit__(type(exc), exc, exc.__traceback__)
+            raise
+        self.__exit__(None, None, None)
 
     def _acquire(self) -> None:
         handle = open(self.root / LOCK, "w")  # noqa: SIM115 - held until _release
