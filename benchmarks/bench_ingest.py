@@ -10,8 +10,8 @@ cost of a no-op ingest. On a shared machine, compare CPU times.
 
 ``--repeat R`` (issue 26) then ingests the same folder R more times into fresh indexes, each followed by the
 embedder alone on the same chunk texts (the ingester's own embedder, batches of ``ingest_batch``), and prints each
-run's ratio end-to-end chunks/s / embedder chunks/s with their min and median: the ratio is what a loaded machine
-does not blur, as both figures come from the same moment.
+run's ratio end-to-end chunks/s / embedder chunks/s with their min and median, and the share of the run's wall
+time during which the embedder had a batch (what a loaded machine blurs least: it is measured inside one run).
 Usage: python benchmarks/bench_ingest.py [FOLDER] [--copies N] [--repeat R]
 """
 
@@ -137,7 +137,8 @@ def main() -> None:
 
 def ratios(source: Path, n_copies: int, repeat: int) -> None:
     """``repeat`` runs of: a fresh ingest of the folder, then the ingester's embedder alone on the same chunks."""
-    found = []
+    found: list[float] = []
+    busy: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = copies(source, n_copies, Path(tmp) / "set") if n_copies else source
         for run in range(repeat):
@@ -154,10 +155,13 @@ def ratios(source: Path, n_copies: int, repeat: int) -> None:
             alone, _ = raw(embedder, texts, settings.ingest_batch)
             end_to_end, model = summary.chunks / wall, len(texts) / alone
             found.append(end_to_end / model)
+            busy.append(summary.embed_seconds / wall)
             print(f"run {run + 1}: {summary.chunks} chunks; end to end {wall:6.2f} s {end_to_end:5.2f} chunks/s; "
-                  f"embedder alone {alone:6.2f} s {model:5.2f} chunks/s; ratio {found[-1]:.3f}", flush=True)
+                  f"embedder alone {alone:6.2f} s {model:5.2f} chunks/s; ratio {found[-1]:.3f}; "
+                  f"embedder busy {100 * busy[-1]:.1f} % of the run", flush=True)
     print(f"ratio end to end / embedder alone over {repeat} runs: min {min(found):.3f}  "
-          f"median {statistics.median(found):.3f}")
+          f"median {statistics.median(found):.3f}; embedder busy (share of the run's wall time): "
+          f"min {100 * min(busy):.1f} %  median {100 * statistics.median(busy):.1f} %")
 
 
 if __name__ == "__main__":
