@@ -7,7 +7,10 @@ committed once all its vectors are written, so a run killed anywhere loses only 
 Files are found by :func:`ingest.files.scan_folder` (nothing outside the folder, no symlink loops, only regular
 files) and each is opened once: the bytes read are hashed (unchanged files are skipped) and parsed within the
 file's :class:`~ingest.budget.Budget`. The next files are read and chunked in a thread, and chunks are embedded in
-batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.overlap`).
+batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.overlap`). The index's
+stores open in a thread too (:meth:`IndexWriter.opened_in_background`: chromadb's import and client, the agreement
+check), so the first batches embed meanwhile; until then what changed is decided on the saved manifest, read under
+the writer's lock, and a file found unchanged in it is decided again if the opening repaired the index.
 """
 
 from __future__ import annotations
@@ -29,8 +32,7 @@ from ingest.files import read_file, scan_folder
 from ingest.loaders import LoadedFile, LoadError, Page, load_bytes
 from ingest.overlap import BusyClock, embed_ahead, prefetch
 from rag_bot.config import Settings
-from rag_bot.index.manifest import Manifest
-from rag_bot.index.writer import FileRecord, IndexWriter, file_key
+from rag_bot.index.writer import FileRecord, IndexWriter, Manifest, file_key
 from rag_bot.ingestion import Record
 from rag_bot.models.embeddings import Embedder, get_embedder
 

@@ -50,8 +50,8 @@ from rag_bot.index.manifest import FileRecord, Manifest, ManifestError, file_key
 from rag_bot.index.store import IndexStore
 from rag_bot.index.types import Hit
 
-__all__ = ["FileRecord", "IndexWriter", "IndexedChunk", "check_folder", "check_index", "entries_for", "file_key",
-           "repair_index"]
+__all__ = ["FileRecord", "IndexWriter", "IndexedChunk", "Manifest", "check_folder", "check_index", "entries_for",
+           "file_key", "repair_index"]
 log = logging.getLogger(__name__)
 Hook = Callable[[str, str], None]  # (step, file key): "saved" after a manifest save, "published" after the keywords
 RESERVE = 32 << 20  # bytes left free for Chroma's own upkeep (see IndexWriter._room_for)
