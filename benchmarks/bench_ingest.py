@@ -8,19 +8,23 @@ and with one single-threaded worker per core (the default), and prints chunks/s,
 pipeline's overhead over the raw embedding of the same configuration. A re-run on the unchanged folder shows the
 cost of a no-op ingest. On a shared machine, compare CPU times.
 
-``--repeat R`` (issue 26) then ingests the same folder R more times into fresh indexes, each followed by the
-embedder alone on the same chunk texts (the ingester's own embedder, batches of ``ingest_batch``), and prints each
-run's ratio end-to-end chunks/s / embedder chunks/s with their min and median, and the share of the run's wall
-time during which the embedder had a batch (what a loaded machine blurs least: it is measured inside one run).
-Usage: python benchmarks/bench_ingest.py [FOLDER] [--copies N] [--repeat R]
+``--repeat R`` (issue 26) then ingests the same folder R more times, each in a fresh process and index, each
+followed by the embedder alone on the same chunk texts (the ingester's own embedder, batches of ``ingest_batch``),
+and prints each run's ratio end-to-end chunks/s / embedder chunks/s with their min and median, and the share of
+the run's wall time during which the embedder had a batch (what a loaded machine blurs least: it is measured inside
+one run). ``--only-ratio`` prints only these runs.
+Usage: python benchmarks/bench_ingest.py [FOLDER] [--copies N] [--repeat R] [--only-ratio]
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import resource
 import shutil
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -84,9 +88,13 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=0, help="ingest N edited copies of the folder instead")
     parser.add_argument("--repeat", type=int, default=0, help="R more runs: end to end vs embedder alone, ratio")
     parser.add_argument("--only-ratio", action="store_true", help="skip the stage breakdown, print only the ratios")
+    parser.add_argument("--one-run", action="store_true", help=argparse.SUPPRESS)  # one fresh process of --repeat
     args = parser.parse_args()
+    if args.one_run:
+        ratios(args.folder, args.copies, 1)
+        return
     if args.only_ratio:
-        ratios(args.folder, args.copies, max(args.repeat, 1))
+        fresh_processes(args.folder, args.copies, max(args.repeat, 1))
         return
     stages = Stages()
     pipeline.load_bytes = stages.wrap("load (parse)", pipeline.load_bytes)
@@ -132,7 +140,28 @@ def main() -> None:
           f"{opening:.2f} s; the rest {overhead - opening:.2f} s ({100 * (overhead - opening) / split[0]:.1f} %)")
     print(f"no-op re-ingest: {noop_s:6.2f} s  (added {noop.added}, chunks {noop.chunks})")
     if args.repeat:
-        ratios(args.folder, args.copies, args.repeat)
+        fresh_processes(args.folder, args.copies, args.repeat)
+
+
+def fresh_processes(folder: Path, n_copies: int, repeat: int) -> None:
+    """Each run in a fresh process, as ``rag-bot ingest`` runs (a second run in one process would find chromadb
+    imported and the model loaded); then the min and median of the runs' figures."""
+    found: list[float] = []
+    busy: list[float] = []
+    for run in range(repeat):
+        out = subprocess.run([sys.executable, __file__, str(folder), "--copies", str(n_copies), "--one-run"],
+                             capture_output=True, text=True, check=True).stdout
+        line = next(x for x in out.splitlines() if x.startswith("run "))
+        print(f"run {run + 1}:{line.split(':', 1)[1]}", flush=True)
+        found.append(float(re.search(r"ratio ([0-9.]+)", line).group(1)))
+        busy.append(float(re.search(r"busy ([0-9.]+) %", line).group(1)) / 100)
+    summarise(found, busy)
+
+
+def summarise(found: list[float], busy: list[float]) -> None:
+    print(f"ratio end to end / embedder alone over {len(found)} runs: min {min(found):.3f}  "
+          f"median {statistics.median(found):.3f}; embedder busy (share of the run's wall time): "
+          f"min {100 * min(busy):.1f} %  median {100 * statistics.median(busy):.1f} %")
 
 
 def ratios(source: Path, n_copies: int, repeat: int) -> None:
@@ -145,23 +174,22 @@ def ratios(source: Path, n_copies: int, repeat: int) -> None:
             settings = Settings(_env_file=None, index_dir=Path(tmp) / f"index{run}")
             embedder = get_embedder(settings)
             embedder.embed_query("warm-up")
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), cpu()
             summary = pipeline.ingest_paths([folder], settings, progress=False)
-            wall = time.perf_counter() - t0
+            wall, used = time.perf_counter() - t0, cpu() - c0
             index = store.IndexStore(settings, embedder.name)
             hits = index.vectors.get(sorted(index.vectors.all_ids()))
             texts = [compose(Chunk.COMPOSITION, str(h.metadata.get("title") or ""), h.text,
                              str(h.metadata.get("source") or "")) for h in hits]
-            alone, _ = raw(embedder, texts, settings.ingest_batch)
+            alone, alone_cpu = raw(embedder, texts, settings.ingest_batch)
             end_to_end, model = summary.chunks / wall, len(texts) / alone
             found.append(end_to_end / model)
             busy.append(summary.embed_seconds / wall)
             print(f"run {run + 1}: {summary.chunks} chunks; end to end {wall:6.2f} s {end_to_end:5.2f} chunks/s; "
                   f"embedder alone {alone:6.2f} s {model:5.2f} chunks/s; ratio {found[-1]:.3f}; "
-                  f"embedder busy {100 * busy[-1]:.1f} % of the run", flush=True)
-    print(f"ratio end to end / embedder alone over {repeat} runs: min {min(found):.3f}  "
-          f"median {statistics.median(found):.3f}; embedder busy (share of the run's wall time): "
-          f"min {100 * min(busy):.1f} %  median {100 * statistics.median(busy):.1f} %")
+                  f"embedder busy {100 * busy[-1]:.1f} % of the run; CPU {used:.2f} s vs {alone_cpu:.2f} s alone",
+                  flush=True)
+    summarise(found, busy)
 
 
 if __name__ == "__main__":
