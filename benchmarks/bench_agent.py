@@ -33,7 +33,7 @@ def main() -> int:
 
     from langgraph.checkpoint.memory import InMemorySaver
 
-    from rag_bot.agent.models import extractive_models
+    from rag_bot.agent.role_models import extractive_models
     from rag_bot.agent.service import AgentService
     from rag_bot.config import Settings
 

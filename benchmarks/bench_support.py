@@ -23,10 +23,11 @@ Invented sentences (should be dropped):
 ``--probe`` instead scores the judge on the hand-written probe (``tests/data/support_probe``: English and Hindi
 (sentence, passage) pairs of labelled kinds, see its README) and prints kept/dropped per kind and language pair for
 the dev and the held-out test split, with the judge's time per sentence; ``--baseline`` scores the judge of git
-``main`` (``git show main:rag_bot/agent/support.py``) the same way:
+``main`` (``git show main:rag_bot/agent/support_judges.py``) the same way:
 
     python benchmarks/bench_support.py --probe
     python benchmarks/bench_support.py --probe --baseline
+    python benchmarks/bench_support.py --probe tests/data/support_probe_harbour   # the second probe (held out)
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def main() -> int:
     from rag_bot.agent.extractive import is_quotable
     from rag_bot.agent.grounding import AnswerAssembler, sentence_text
     from rag_bot.agent.rules import split_sentences
-    from rag_bot.agent.support import make_support_checker, normalise
+    from rag_bot.agent.support_judges import make_support_checker, normalise
     from rag_bot.config import Settings
     from rag_bot.evaluation.answers import load_questions
     from rag_bot.retrieval.factory import get_retriever
@@ -230,7 +231,7 @@ def baseline_judge(settings: object) -> object:
     import subprocess
     import tempfile
 
-    source = subprocess.run(["git", "show", "main:rag_bot/agent/support.py"], cwd=ROOT, check=True,
+    source = subprocess.run(["git", "show", "main:rag_bot/agent/support_judges.py"], cwd=ROOT, check=True,
                             capture_output=True, text=True).stdout
     path = Path(tempfile.mkdtemp()) / "support_main.py"
     path.write_text(source, encoding="utf-8")
@@ -246,7 +247,7 @@ def baseline_judge(settings: object) -> object:
 def probe(args: argparse.Namespace) -> int:
     import time
 
-    from rag_bot.agent.support import make_support_checker
+    from rag_bot.agent.support_judges import make_support_checker
     from rag_bot.config import Settings
     from rag_bot.evaluation.support_probe import format_table, load_probe, meets_targets, score_probe
 
@@ -268,10 +269,12 @@ def probe(args: argparse.Namespace) -> int:
     judge.supported(["warm up"], [next(iter(passages.values()))])  # load the embedder outside the timing
     figures = {}
     for split in ("dev", "test"):
+        n = sum(1 for p in pairs if p["split"] == split)
+        if not n:
+            continue  # a probe kept only for held-out measurement has no dev split
         start = time.perf_counter()
         rates = score_probe(judge, passages, pairs, split)
         elapsed = time.perf_counter() - start
-        n = sum(1 for p in pairs if p["split"] == split)
         figures[split] = {"rates": rates, "ms_per_sentence": 1000 * elapsed / n,
                           "targets_met": meets_targets(rates)}
         if not args.json:

@@ -10,12 +10,15 @@ HERE = Path(__file__).resolve().parent
 SCRIPTS = [
     ["bench_ingest.py"],
     ["bench_chunking.py"],
+    ["bench_ocr.py"],
     ["bench_keywords.py", "--sizes", "10000", "300000"],
     ["bench_retrieval.py", "--sizes", "300000", "1000000"],
     ["bench_agent.py"],
     ["bench_checkpoint.py"],
+    ["bench_leases.py"],
     ["bench_telegram_load.py"],
     ["bench_telegram_load.py", "--flood", "700"],
+    ["bench_streaming.py"],
 ]
 
 

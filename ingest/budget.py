@@ -1,5 +1,6 @@
 """What one file may cost: characters of text, chunks, PDF pages and decoded page content, unpacked zip bytes, the
-size of one markup document (an HTML file, an EPUB chapter, an e-mail's HTML part).
+size of one markup document (an HTML file, an EPUB chapter, an e-mail's HTML part), and what is read with OCR
+(an image's bytes, pages, pixels and seconds per page).
 
 The caps grow with the file's size (a file whose text would be orders of magnitude larger than its bytes is a
 decompression trick, not a document) and are bounded absolutely, so no single file can hold ingestion for hours or
@@ -32,6 +33,12 @@ class Budget:
     max_unzipped: int  # declared uncompressed bytes of all members of a zip container (DOCX)
     max_zip_ratio: float  # uncompressed / compressed size of a member that is read
     max_markup_bytes: int = 50_000_000  # one HTML/XHTML document (a file, an EPUB chapter, an e-mail part)
+    max_image_bytes: int = 10_000_000  # one image file (PNG, JPEG, TIFF) read with OCR
+    ocr_languages: str = "eng+hin"  # Tesseract's language data, joined by "+"
+    ocr_max_pages: int = 100  # pages (scanned PDF pages, TIFF frames) of one file read with OCR
+    ocr_max_pixels: int = 40_000_000  # pixels of one page or image given to OCR
+    ocr_page_seconds: float = 60.0  # drawing or reading one page with OCR
+    ocr_dpi: int = 300  # resolution a PDF page without a text layer is drawn at for OCR
 
     @classmethod
     def for_file(cls, size: int, settings) -> Budget:
@@ -41,6 +48,9 @@ class Budget:
             max_chars=chars, max_chunks=chars // CHARS_PER_CHUNK, max_pages=settings.max_pdf_pages,
             max_content_bytes=chars * CONTENT_PER_CHAR, max_unzipped=int(settings.max_unzipped_mb * 1_000_000),
             max_zip_ratio=settings.max_zip_ratio, max_markup_bytes=int(settings.max_markup_mb * 1_000_000),
+            max_image_bytes=int(settings.max_image_mb * 1_000_000), ocr_languages=settings.ocr_languages,
+            ocr_max_pages=settings.ocr_max_pages, ocr_max_pixels=int(settings.ocr_max_megapixels * 1_000_000),
+            ocr_page_seconds=settings.ocr_page_seconds, ocr_dpi=settings.ocr_dpi,
         )
 
     def check_markup(self, size: int) -> None:
@@ -49,6 +59,12 @@ class Budget:
             limit = self.max_markup_bytes / 1e6
             raise BudgetExceeded(f"an HTML document of {size / 1e6:,.1f} MB is over the {limit:,.0f} MB limit for one "
                                  "page or chapter (RAG_BOT_MAX_MARKUP_MB)")
+
+    def check_image(self, size: int) -> None:
+        """Refuse an image file of ``size`` bytes over the limit for images."""
+        if size > self.max_image_bytes:
+            raise BudgetExceeded(f"the image is {size / 1e6:,.1f} MB, over the {self.max_image_bytes / 1e6:g} MB "
+                                 "limit for images (RAG_BOT_MAX_IMAGE_MB)")
 
     def check_chars(self, chars: int) -> None:
         if chars > self.max_chars:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rag_bot.languages import CLOSERS, sentence_ends
@@ -28,8 +28,9 @@ from rag_bot.languages import split_sentences as _split_sentences
 # the real count (version 2 cut it into equal steps and never checked them: 123 of 124 runs of 135,000 "a" and 320
 # of 321 of a Devanagari word were over a 220-token budget, truncated by the model). 4: a sentence also keeps the
 # closing quote after its full stop (3 and before cut it out with the white space). 5: a document's title is capped at
-# an eighth of the budget in tokens (ingest.documents.TITLE_SHARE): chunks of long-titled files change.
-CHUNKER_VERSION = "5"
+# an eighth of the budget in tokens (ingest.documents.TITLE_SHARE): chunks of long-titled files change. 6: chunks name
+# their section (the heading of Markdown, HTML and DOCX parts) and PDF pages read with OCR are new text.
+CHUNKER_VERSION = "6"
 _PARAGRAPHS = re.compile(r"\n\s*\n")
 
 
@@ -40,6 +41,8 @@ class TextChunk:
     seq: int
     text: str
     page: int | None = None
+    section: str | None = None
+    page_end: int | None = None  # the page of the chunk's last sentence (a chunk may run onto the next page)
 
 
 _TERMINAL = tuple(sentence_ends() + ":;," + CLOSERS.replace("\\", ""))
@@ -212,16 +215,21 @@ def _split_long(sentence: str, budget: int, count: Count, base: int,
     return out
 
 
-def chunk_pages(pages: list[tuple[str, int | None]], budget: int, count: Count) -> list[TextChunk]:
+def chunk_pages(pages: Sequence[tuple[str, int | None] | tuple[str, int | None, str | None]], budget: int,
+                count: Count) -> list[TextChunk]:
     """Pack sentences of consecutive pages into chunks of at most ``budget`` tokens (as ``count`` measures).
 
-    Paragraphs are joined by a blank line, sentences by a space; a chunk is as long as fits."""
+    ``pages`` are (text, page number) or (text, page number, section heading); a chunk names the page and section
+    its first sentence comes from, and the page of its last. Paragraphs are joined by a blank line, sentences by a
+    space; a chunk is as long as fits."""
     base = fixed_tokens(count)
     texts: list[str] = []
     seps: list[str] = []
     costs: list[int] = []
     page_of: list[int | None] = []
-    for text, page in pages:
+    section_of: list[str | None] = []
+    for text, page, *rest in pages:
+        section = rest[0] if rest else None
         for para in paragraphs(text):
             para = " ".join(para.split())
             if not para:
@@ -239,6 +247,8 @@ def chunk_pages(pages: list[tuple[str, int | None]], budget: int, count: Count) 
                     seps.append(sep)
                     costs.append(cost)
                     page_of.append(page)
+                    section_of.append(section)
                     sep = " "
-    return [TextChunk(seq, texts[i] + "".join(seps[k] + texts[k] for k in range(i + 1, j)), page_of[i])
+    return [TextChunk(seq, texts[i] + "".join(seps[k] + texts[k] for k in range(i + 1, j)), page_of[i], section_of[i],
+                      page_of[j - 1])
             for seq, (i, j, _) in enumerate(_pack(texts, seps, costs, budget, count, base))]

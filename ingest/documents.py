@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ingest.chunking import chunk_pages, fixed_tokens
+from ingest.loaded import LoadedFile, Page
 from ingest.metadata import detect_language, extract_date, guess_title, heading_date
-from ingest.pages import LoadedFile, Page
 
 
 @dataclass
@@ -125,10 +125,14 @@ def split_documents(loaded: LoadedFile, source: str, language: str = "auto", key
     return documents
 
 
-def chunk_id(source: str, doc_index: int, seq: int, text: str) -> str:
-    """Deterministic id from the source and the chunk's place and embedded text (so a new title or composition
-    is a new chunk: the ingester embeds it again rather than keeping the old vector)."""
-    digest = hashlib.sha256(f"{source}\x00{doc_index}\x00{seq}\x00{text}".encode()).hexdigest()
+def chunk_id(source: str, doc_index: int, seq: int, text: str, section: str | None = None,
+             page_end: int | None = None) -> str:
+    """Deterministic id from the source and the chunk's place, embedded text and section (so a new title,
+    composition or section is a new chunk, written with its new metadata; the ingester reuses the stored vector of
+    an unchanged embedded text)."""
+    key = f"{source}\x00{doc_index}\x00{seq}\x00{text}" + (f"\x00{section}" if section else "")
+    key += f"\x00{page_end}" if page_end is not None else ""
+    digest = hashlib.sha256(key.encode()).hexdigest()
     return digest[:32]
 
 
@@ -169,7 +173,7 @@ def make_chunks(document: Document, content_hash: str, budget: int, count) -> li
     1/:data:`TITLE_SHARE` of ``budget`` tokens (see :func:`capped_title`)."""
     title = capped_title(document.title, budget // TITLE_SHARE, count) if document.title else ""
     title_cost = count(title) if title else 0
-    pieces = chunk_pages([(p.text, p.number) for p in document.pages], max(16, budget - title_cost), count)
+    pieces = chunk_pages([(p.text, p.number, p.section) for p in document.pages], max(16, budget - title_cost), count)
     chunks = []
     for piece in pieces:
         meta = {
@@ -178,7 +182,12 @@ def make_chunks(document: Document, content_hash: str, budget: int, count) -> li
             "language": document.language, "doc_id": document.doc_id, "seq": piece.seq,
             "n_chunks": len(pieces), "page": piece.page, "content_hash": content_hash,
         }
+        if piece.section:
+            meta["section"] = piece.section
+        if piece.page_end is not None and piece.page_end != piece.page:
+            meta["page_end"] = piece.page_end
         chunk = Chunk("", piece.text, meta)
-        chunk.id = chunk_id(document.identity, document.index, piece.seq, chunk.embed_text)
+        chunk.id = chunk_id(document.identity, document.index, piece.seq, chunk.embed_text, piece.section,
+                            meta.get("page_end"))
         chunks.append(chunk)
     return chunks

@@ -1,11 +1,11 @@
 """Text of a DOCX package: the zip is inspected before anything is unpacked, and only the parts holding text are read.
 
-python-docx opens every part of the package: a 444 KB .docx holding a 400 MB zero-filled image drove ingestion to
-831 MB RSS. Here the member list is checked first (count, total and per-part uncompressed size, compression ratio),
-then the main document part (found through ``_rels/.rels``), the core properties (title) and the styles (heading
-names) are streamed through expat in 64 KB pieces with a byte counter (:mod:`ingest.zip_package`, shared with EPUB,
-ODT and PPTX); images, fonts, headers and footers are never unpacked. A DOCTYPE is refused (no entity expansion), and
-the text stops at the file's character budget.
+python-docx opens every part of the package, so a small .docx holding a large zero-filled image costs the image's
+unpacked size in memory (docs/benchmarks.md). Here the member list is checked first (count, total and per-part
+uncompressed size, compression ratio), then the main document part (found through ``_rels/.rels``), the core
+properties (title) and the styles (heading names) are streamed through expat in 64 KB pieces with a byte counter
+(:mod:`ingest.zip_package`, shared with EPUB, ODT and PPTX); images, fonts, headers and footers are never unpacked.
+A DOCTYPE is refused (no entity expansion), and the text stops at the file's character budget.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ class _Body:
         self.fallback = 0  # inside mc:Fallback: a duplicate of the mc:Choice content
         self.style: str | None = None
         self.heading: str | None = None
+        self.headings: list[str] = []  # every heading paragraph (in the body, not in a table cell), in order
         self.count = 0
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
@@ -97,8 +98,10 @@ class _Body:
             if text:
                 self.sinks[-1].append(text)
                 style = self.styles.get(self.style or "", self.style or "").lower()
-                if self.heading is None and (style.startswith("heading") or style == "title"):
-                    self.heading = " ".join(text.split())
+                if style.startswith("heading") or style == "title":
+                    self.heading = self.heading or " ".join(text.split())
+                    if len(self.sinks) == 1:
+                        self.headings.append(" ".join(text.split()))
         elif local == "tc" and len(self.sinks) > 1:
             cell = " ".join(self.sinks.pop())
             if self.rows:
@@ -116,8 +119,9 @@ class _Body:
                 self.budget.check_chars(self.count)
 
 
-def extract(data: bytes, budget: Budget) -> tuple[str | None, str]:
-    """(title, text) of a DOCX file's bytes; every failure is a :class:`LoadError` with a reason."""
+def extract(data: bytes, budget: Budget, headings: list[str] | None = None) -> tuple[str | None, str]:
+    """(title, text) of a DOCX file's bytes; every failure is a :class:`LoadError` with a reason. ``headings``,
+    when given, receives the text of the body's heading paragraphs in order."""
     package = ZipPackage(data, budget, "DOCX", hint="; an encrypted or old .doc file?")
     with reading("DOCX"):
         try:
@@ -130,4 +134,6 @@ def extract(data: bytes, budget: Budget) -> tuple[str | None, str]:
             title = xml_text(package, "docProps/core.xml", _DC_TITLE) or body.heading
         finally:
             package.close()
+    if headings is not None:
+        headings.extend(body.headings)
     return title, "\n\n".join(body.sinks[0])

@@ -7,8 +7,8 @@ decoded with its declared charset (detection when the declaration is missing or 
 their names are listed at the end. Forwarded messages (``message/rfc822``) are read as parts.
 
 Bounded cost: the parser tests each line against the boundary of every open multipart and nests a generator per
-level, so n nested multiparts cost n squared (measured: 200 levels 0.04 s, 800 levels 0.64 s) and a line costs
-0.16 us per open boundary (1M lines 1.0 s at one level, 8.6 s at fifty). A message declaring more than
+level, so n nested multiparts cost n squared and every line costs a test per open boundary (figures in
+docs/benchmarks.md). A message declaring more than
 :data:`MAX_BOUNDARIES` boundaries (RFC 2231 continued ``boundary*0=`` parameters included), or whose lines (ended
 by LF, CRLF or a lone CR, as the parser ends them) times declared boundaries pass :data:`MAX_BOUNDARY_TESTS`, or
 with more than :data:`MAX_DELIMITER_LINES` lines opening with ``--``, is refused before parsing (counts in C), so
@@ -30,13 +30,13 @@ from email.utils import parsedate_to_datetime
 from ingest.budget import Budget
 from ingest.decoding import decode_text
 from ingest.errors import LoadError
-from ingest.pages import LoadedFile, Page
+from ingest.loaded import LoadedFile, Page
 
 MAX_BOUNDARIES = 200  # multipart sections in one message; mail clients write a handful
-MAX_BOUNDARY_TESTS = 50_000_000  # lines x boundaries: about 8 s of boundary tests at most (0.16 us each)
+MAX_BOUNDARY_TESTS = 50_000_000  # lines x boundaries: seconds of boundary tests at most
 MAX_PARTS = 2000  # parts visited (a flat multipart of many tiny parts is linear, but no mail holds thousands)
 # Lines that open with "--" (every part's delimiter does): past this many the message is refused before it is
-# parsed, since the parser builds every part first (a million parts took 362 MB). Ten times MAX_PARTS leaves room
+# parsed, since the parser builds every part first (memory grows with the parts). Ten times MAX_PARTS leaves room
 # for signatures, rules and patches in the text.
 MAX_DELIMITER_LINES = 10 * MAX_PARTS
 HEADER_CHARS = 2000  # a Subject or an address list longer than this is not something to decode in full

@@ -19,7 +19,7 @@ from urllib.parse import unquote
 from ingest.budget import Budget
 from ingest.decoding import decode_text
 from ingest.errors import LoadError
-from ingest.pages import LoadedFile, Page
+from ingest.loaded import LoadedFile, Page
 from ingest.zip_package import ZipPackage, reading
 
 _CONTAINER = "urn:oasis:names:tc:opendocument:xmlns:container"

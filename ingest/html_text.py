@@ -7,7 +7,7 @@ paragraph and line breaks. Every step is amortised O(1) per input character: no 
 (possessive/atomic groups), an unterminated comment, tag or script ends the document as a browser would, and an end
 tag pops the stack only when that element is open (a per-name count answers that in O(1)), so 100k nested ``div``
 or 100k stray end tags cost the same per byte as a plain page. The standard library's ``html.parser`` and
-BeautifulSoup are quadratic on such input (measured: 40k repeated ``<a `` took 233 s).
+BeautifulSoup are quadratic on such input (repeated ``<a ``: docs/benchmarks.md).
 
 Memory is bounded too: open elements share one tuple per distinct entry (8 bytes each on the stack), text pieces
 are joined in blocks (a million one-letter pieces do not make a million strings), the text is counted against the
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ingest.budget import Budget
 
@@ -50,6 +50,7 @@ class HtmlText:
     title: str | None
     text: str
     dropped_chars: int
+    headings: list[str] = field(default_factory=list)  # h1-h3 paragraphs of the body, in order
 
 
 class _Pieces:
@@ -101,6 +102,7 @@ class _Walker:
         self.h1_done = False
         self.h1_text: str | None = None
         self.dropped = 0
+        self.headings: list[str] = []
 
     def flush(self) -> None:
         if not self.inline:
@@ -112,6 +114,8 @@ class _Walker:
         else:
             text = "\n".join(" ".join(part.split()) for part in raw.split("\x00") if part.strip())
         if text:
+            if self.open.get("h1") or self.open.get("h2") or self.open.get("h3"):
+                self.headings.append(" ".join(text.split()))
             self.paragraphs.append(text)
             self.chars += len(text) + 2  # with the blank line that joins it to the next one
             if self.budget is not None and self.chars - 2 > self.budget.max_chars:
@@ -174,7 +178,8 @@ class _Walker:
 
     def result(self, title: str | None) -> HtmlText:
         self.flush()
-        return HtmlText(title=self.h1_text or title, text=self.paragraphs.join(), dropped_chars=self.dropped)
+        return HtmlText(title=self.h1_text or title, text=self.paragraphs.join(), dropped_chars=self.dropped,
+                        headings=self.headings)
 
 
 def extract(text: str, budget: Budget | None = None) -> HtmlText:

@@ -1,7 +1,7 @@
 """Text of a Markdown file through ``markdown-it-py`` (CommonMark + tables), linear in the input.
 
-The former line regexes were quadratic on one line of 40k ``[`` (9.3 s); the CommonMark parser is linear there
-(0.7 s for 40k ``[``, 4.1x the time of 10k) and nesting is capped by its ``maxNesting``.
+Line regexes are quadratic on one long line of ``[`` (docs/benchmarks.md); the CommonMark parser is linear there
+and nesting is capped by its ``maxNesting``.
 """
 
 from __future__ import annotations
@@ -35,8 +35,9 @@ def strip_front_matter(text: str) -> str:
     return text
 
 
-def extract(text: str) -> tuple[str | None, str]:
-    """(title: the first heading, body text with blank lines between blocks) of Markdown source."""
+def extract(text: str, headings: list[str] | None = None) -> tuple[str | None, str]:
+    """(title: the first heading, body text with blank lines between blocks) of Markdown source; ``headings``,
+    when given, receives the text of every heading in order (white space collapsed)."""
     paragraphs: list[str] = []
     title: str | None = None
     in_heading = False
@@ -58,8 +59,10 @@ def extract(text: str) -> tuple[str | None, str]:
             if row is not None:
                 row.append(" ".join(line.split()))
                 continue
-            if in_heading and title is None and line.strip():
-                title = " ".join(line.split())
+            if in_heading and line.strip():
+                title = title or " ".join(line.split())
+                if headings is not None:
+                    headings.append(" ".join(line.split()))
             paragraphs.append(line)
         elif kind in ("fence", "code_block"):
             paragraphs.append(token.content)

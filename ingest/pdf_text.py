@@ -1,10 +1,13 @@
 """Text of a PDF's pages (its text layer) within the file's budget, without running headers, footers, page numbers.
 
 Before any text is extracted, the page count is checked and the decoded size of every page's content (its content
-streams and the form XObjects it draws) is added up, a stream shared by many pages counted once per page: a 336 KB
-PDF whose 2,000 pages share one content stream produced 30.8 M characters in 70 s before this check, and is now
-refused in a fraction of a second. Pages are then extracted one at a time, the characters counted against the
-budget, and each page's decoded streams released (pypdf caches them on the stream objects).
+streams and the form XObjects it draws) is added up, a stream shared by many pages counted once per page: a small
+PDF whose thousands of pages share one content stream is refused before any page is extracted (docs/benchmarks.md).
+Pages are then extracted one at a time, the characters counted against the budget, and each page's decoded streams
+released (pypdf caches them on the stream objects).
+
+A page without text that draws an image (a scan), or every page that draws anything in a PDF without any text, is
+read with OCR (:mod:`ingest.ocr`), within the budget's OCR pages, pixels and seconds per page.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from typing import Any
 from ingest.boilerplate import drop_repeated_lines
 from ingest.budget import Budget, BudgetExceeded
 from ingest.errors import LoadError
-from ingest.pages import LoadedFile, Page
+from ingest.loaded import LoadedFile, Page
 
 logging.getLogger("pypdf").setLevel(logging.ERROR)  # damaged files log a warning per object
 
@@ -66,7 +69,7 @@ def _decoded_size(stream: Any, cap: int) -> int:
     if flate and "/DecodeParms" not in stream:
         try:
             # Input fed in 64 KB slices of a memoryview: passing the whole stream would make zlib copy the
-            # remaining input into ``unconsumed_tail`` at every step (two extra copies of a 45 MB stream).
+            # remaining input into ``unconsumed_tail`` at every step (two extra copies of the stream).
             raw = memoryview(stream._data)
             inflater = zlib.decompressobj()
             total = 0
@@ -102,6 +105,55 @@ def _check_content(reader: Any, budget: Budget) -> None:
                 + ", far more text than a file of this size holds (RAG_BOT_MAX_TEXT_PER_BYTE)")
 
 
+def _size(page: Any) -> tuple[float, float]:
+    """Width and height of a page in points, as drawn (the media box times /UserUnit)."""
+    box = page.mediabox
+    unit = float(page.get("/UserUnit", 1) or 1)
+    return abs(float(box.width)) * unit, abs(float(box.height)) * unit
+
+
+def _draws_image(page: Any) -> bool:
+    """Whether a page draws an image (directly or in a form it draws): a scan without a text layer, when the page
+    has no text, rather than a blank or drawn-only page."""
+    def images(resources: Any, depth: int) -> bool:
+        resources = resources.get_object() if resources is not None else None
+        xobjects = resources.get("/XObject") if hasattr(resources, "get") else None
+        xobjects = xobjects.get_object() if xobjects is not None else None
+        for ref in list(xobjects.values())[:1000] if hasattr(xobjects, "values") else []:
+            obj = ref.get_object()
+            kind = obj.get("/Subtype") if hasattr(obj, "get") else None
+            if kind == "/Image" or (kind == "/Form" and depth < 3 and images(obj.get("/Resources"), depth + 1)):
+                return True
+        return False
+
+    return images(page.get("/Resources"), 0)
+
+
+def _read_scans(data: bytes, scanned: list[tuple[int, float, float]], texts: list[str], budget: Budget,
+                everything_blank: bool) -> None:
+    """Fill ``texts`` of the pages without a text layer with what OCR reads on them. Where OCR is not installed, a
+    PDF with no text at all fails with that reason; one with text on other pages keeps those (logged)."""
+    from ingest import ocr
+
+    if len(scanned) > budget.ocr_max_pages:
+        raise BudgetExceeded(f"the PDF has {len(scanned):,} pages with no text layer, over the "
+                             f"{budget.ocr_max_pages:,} read with OCR (RAG_BOT_OCR_MAX_PAGES)")
+    try:
+        ocr.tesseract(budget.ocr_languages)
+        chars = sum(len(t) for t in texts)
+        for page in ocr.pdf_pages(data, scanned, budget):
+            text = ocr.read_text(page, budget)
+            chars += len(text)
+            budget.check_chars(chars)
+            assert page.number is not None
+            texts[page.number - 1] = text
+    except ocr.OcrUnavailable:
+        if everything_blank:
+            raise
+        logging.getLogger(__name__).warning("%d PDF pages without a text layer left out: OCR is not installed",
+                                            len(scanned))
+
+
 def extract(data: bytes, budget: Budget) -> LoadedFile:
     """Pages (numbered from 1) and the metadata title of a PDF; every failure is a :class:`LoadError`."""
     from pypdf import PdfReader
@@ -132,6 +184,9 @@ def extract(data: bytes, budget: Budget) -> LoadedFile:
         title = None
         if reader.metadata is not None and reader.metadata.title:
             title = str(reader.metadata.title).strip() or None
+        everything_blank = not any(t.strip() for t in texts)
+        scanned = [(i + 1, *_size(page)) for i, (page, text) in enumerate(zip(reader.pages, texts, strict=True))
+                   if not text.strip() and (_draws_image(page) or (everything_blank and _streams(page)))]
     except LoadError:
         raise
     except RecursionError:
@@ -140,8 +195,10 @@ def extract(data: bytes, budget: Budget) -> LoadedFile:
         raise LoadError(f"corrupt PDF ({exc.__class__.__name__}: {exc})") from None
     except Exception as exc:  # pypdf raises assorted errors on damaged files (LimitReachedError included)
         raise LoadError(f"unreadable PDF ({exc.__class__.__name__}: {exc})") from None
+    if scanned:
+        _read_scans(data, scanned, texts, budget, everything_blank)
     if not any(t.strip() for t in texts):
-        raise LoadError("PDF has no text layer (scanned images are not supported)")
+        raise LoadError("PDF has no text layer and no text that OCR could read")
     texts, dropped = drop_repeated_lines(texts)
     return LoadedFile([Page(t, number=i + 1) for i, t in enumerate(texts)], title=title, dropped_chars=dropped,
                       split_by_date=True)

@@ -7,7 +7,7 @@ committed once all its vectors are written, so a run killed anywhere loses only 
 Files are found by :func:`ingest.files.scan_folder` (nothing outside the folder, no symlink loops, only regular
 files) and each is opened once: the bytes read are hashed (unchanged files are skipped) and parsed within the
 file's :class:`~ingest.budget.Budget`. The next files are read and chunked in a thread, and chunks are embedded in
-batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.overlap`). The index's
+batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.prefetch`). The index's
 stores open in a thread too (:meth:`IndexWriter.opened_in_background`: chromadb's import and client, the agreement
 check), so the first batches embed meanwhile; until then what changed is decided on the saved manifest, read under
 the writer's lock, and a file found unchanged in it is decided again if the opening repaired the index.
@@ -30,7 +30,7 @@ from ingest.chunking import CHUNKER_VERSION
 from ingest.documents import COMPOSITIONS, Chunk, Document, compose, make_chunks, split_documents
 from ingest.files import read_file, scan_folder
 from ingest.loaders import LoadedFile, LoadError, Page, load_bytes
-from ingest.overlap import BusyClock, embed_ahead, prefetch
+from ingest.prefetch import BusyClock, embed_ahead, prefetch
 from rag_bot.config import Settings
 from rag_bot.index.writer import FileRecord, IndexWriter, Manifest, file_key
 from rag_bot.ingestion import Record
@@ -363,6 +363,14 @@ def ingest_paths(paths: Iterable[Path], settings: Settings, language: str = "aut
     items, failures, scopes = scan_paths(paths, max_bytes)
     ingester = Ingester(settings, embedder=embedder, progress=progress, hook=hook)
     return ingester.run(items, language=language, prune_scopes=scopes if prune else None, failures=failures)
+
+
+def ingest_blob(root: str, name: str, data: bytes, settings: Settings, language: str = "auto",
+                progress: bool = False) -> IngestSummary:
+    """Ingest one file given as bytes under a root that names where it is kept (an upload in a bucket:
+    ``gs://bucket/prefix/uploads``), so that every instance names it the same way and finds it unchanged."""
+    item = SourceItem(source=name, root=root, path=name, read=lambda: data)
+    return Ingester(settings, progress=progress).run([item], language=language)
 
 
 def ingest_records(collection: str, records: Iterable[Record], settings: Settings,

@@ -1,7 +1,7 @@
 """Text of a PowerPoint presentation (.pptx): each slide's XML streamed through expat, one page per slide.
 
 python-pptx is not used: like python-docx it loads every part of the package (media included) into memory when it
-opens a file, which is what made a 444 KB .docx holding a 400 MB image cost 831 MB. Here the zip is checked first
+opens a file (a small package holding a large image costs the image's unpacked size). Here the zip is checked first
 (:mod:`ingest.zip_package`), the slide order comes from ``ppt/presentation.xml`` and its relationships (slides
 not listed there, or a package without them, fall back to ``ppt/slides/slideN.xml`` in number order), and only the
 slides, the relationships and ``docProps/core.xml`` (title) are unpacked. Paragraphs of every shape become
@@ -15,7 +15,7 @@ import re
 
 from ingest.budget import Budget
 from ingest.errors import LoadError
-from ingest.pages import LoadedFile, Page
+from ingest.loaded import LoadedFile, Page
 from ingest.zip_package import ZipPackage, reading, xml_text
 
 _A = ("http://schemas.openxmlformats.org/drawingml/2006/main", "http://purl.oclc.org/ooxml/drawingml/main")

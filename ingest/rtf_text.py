@@ -1,9 +1,8 @@
 """Text of an RTF file in one linear pass: a tokenizer, a stack of group states, and the destinations that hold text.
 
 Why not ``striprtf`` (the usual small library): before its tokenizer it runs regexes over the whole document whose
-cost grows with the square of a line's length. Measured here (striprtf 0.0.35, CPU time, loaded machine): 2,000
-repetitions of ``{\\field{\\*\\fldinst{ x`` on one line took 0.47 s, 8,000 took 9.2 s (20x for 4x the input); an
-unterminated font table 0.16 s -> 2.9 s (18x). This reader matches one token at a time at the current position
+cost grows with the square of a line's length (repeated ``{\\field{\\*\\fldinst{ x`` on one line, an unterminated
+font table: docs/benchmarks.md). This reader matches one token at a time at the current position
 (no pattern can backtrack over more than one token), so every byte is looked at a bounded number of times.
 
 What it reads: body text, ``\\uN`` Unicode escapes (their fallback characters skipped as ``\\ucN`` says, UTF-16

@@ -67,6 +67,35 @@ class UnknownLanguage(UserError, ValueError):
         self.value = value
 
 
+ANSWER_MODES = ("default", "research")  # research: wider retrieval, longer answers with more citations
+
+
+class UnknownAnswerMode(UserError, ValueError):
+    """A run or a command asked for an answer mode other than :data:`ANSWER_MODES`."""
+
+    def __init__(self, value: str) -> None:
+        super().__init__(f"The answer mode {str(value)[:20]!r} is not known; use one of {', '.join(ANSWER_MODES)}.")
+        self.value = value
+
+
+def check_answer_mode(value: str | None) -> str | None:
+    """``value`` lower-cased when it is an answer mode (None stays None), else :class:`UnknownAnswerMode`."""
+    if value is None:
+        return None
+    mode = str(value).strip().lower()
+    if mode not in ANSWER_MODES:
+        raise UnknownAnswerMode(str(value))
+    return mode
+
+
+class NoSuchThread(UserError, LookupError):
+    """A chat command named a conversation thread number the chat does not have (``/switch 99``)."""
+
+    def __init__(self, number: str | int) -> None:
+        super().__init__(f"This chat has no conversation number {str(number)[:20]}; /threads lists them.")
+        self.number = number
+
+
 class ModelNotAllowed(UserError, ValueError):
     """A run (e.g. through LangGraph's server) named a chat model the settings do not allow."""
 

@@ -1,9 +1,10 @@
 """The one door from ``rag_bot`` into ingestion: front ends and evaluation call these functions, never ``ingest``.
 
 The ``ingest`` package registers its producer under the entry-point group ``rag_bot.ingestion`` (pyproject.toml):
-``ingest_paths`` (files and folders), ``ingest_records`` (in-memory records, e.g. a BEIR corpus) and ``suffixes``
-(the formats it reads). So dependencies point one way: ``ingest`` imports ``rag_bot``, ``rag_bot`` finds ingestion
-by name at run time. An install made before the entry points existed falls back to the same names.
+``ingest_paths`` (files and folders), ``ingest_records`` (in-memory records, e.g. a BEIR corpus), ``ingest_blob``
+(one file's bytes, e.g. an upload kept in a bucket) and ``suffixes`` (the formats it reads). So dependencies point
+one way: ``ingest`` imports ``rag_bot``, ``rag_bot`` finds ingestion by name at run time. An install made before
+the entry points existed falls back to the same names.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from rag_bot.config import Settings
 
 GROUP = "rag_bot.ingestion"
 _DEFAULTS = {"ingest_paths": "ingest.pipeline:ingest_paths", "ingest_records": "ingest.pipeline:ingest_records",
-             "suffixes": "ingest.loaders:SUPPORTED"}
+             "ingest_blob": "ingest.pipeline:ingest_blob", "suffixes": "ingest.loaders:SUPPORTED"}
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,13 @@ def ingest_records(collection: str, records: Iterable[Record], settings: Setting
                    progress: bool = True) -> IngestReport:
     """Ingest in-memory records as the collection ``collection`` (unchanged records are skipped)."""
     report: IngestReport = _registered("ingest_records")(collection, list(records), settings, progress=progress)
+    return report
+
+
+def ingest_blob(root: str, name: str, data: bytes, settings: Settings) -> IngestReport:
+    """Ingest one file given as bytes, named ``name`` under ``root`` (where it is kept: a bucket location), so any
+    instance that ingests the same bytes under the same name finds them unchanged."""
+    report: IngestReport = _registered("ingest_blob")(root, name, data, settings)
     return report
 
 

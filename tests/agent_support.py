@@ -17,7 +17,7 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 from pydantic import ConfigDict, Field
 
 from rag_bot.agent import prompts
-from rag_bot.agent.models import RoleModels, extractive_models
+from rag_bot.agent.role_models import RoleModels, extractive_models
 from rag_bot.config import Settings
 from rag_bot.retrieval.types import Passage, SearchFilters
 

@@ -1,5 +1,5 @@
 """Shared fixtures: isolated settings per test, the real embedded defaults, and what one session shares (the
-sample corpus's index, one Chroma server, the Firestore emulator); ``--shuffle=SEED`` runs the tests in a seeded
+sample corpus's and the fresh archive's indexes, one Chroma server, the Firestore emulator); ``--shuffle=SEED`` runs the tests in a seeded
 random order (tests/random_order.py)."""
 
 from __future__ import annotations
@@ -31,12 +31,17 @@ def sample_corpus_env() -> dict[str, str]:
 for _key, _value in sample_corpus_env().items():
     os.environ.setdefault(_key, _value)
 
+from rag_bot.agent import rules  # noqa: E402
 from rag_bot.config import Settings  # noqa: E402
 from tests.random_order import (  # noqa: E402, F401 - the hooks of the shuffled order
     pytest_addoption,
     pytest_collection_modifyitems,
+    pytest_configure_node,
     pytest_report_header,
 )
+
+# Tests that call the rules without building an agent read the sample's terms, as an agent built here would.
+rules.use_corpus_terms(Settings(_env_file=None).corpus_terms)
 
 
 @pytest.fixture
@@ -71,5 +76,18 @@ def sample_index(tmp_path_factory) -> Path:
     return index_dir
 
 
+@pytest.fixture(scope="session")
+def fresh_index(tmp_path_factory) -> Path:
+    """The fresh evaluation archive (notebooks/eval/fresh/corpus) ingested once per session; read it or copy it."""
+    from ingest.pipeline import ingest_paths
+
+    index_dir = tmp_path_factory.getbasetemp() / "fresh_index" / "index"
+    summary = ingest_paths([REPO / "notebooks" / "eval" / "fresh" / "corpus"], Settings(_env_file=None,
+                           index_dir=index_dir), progress=False)
+    assert summary.added and not summary.failed, summary
+    return index_dir
+
+
 from tests.stand_ins.chroma_server import chroma_server, chroma_server_process  # noqa: E402, F401
 from tests.stand_ins.firestore_emulator import firestore_emulator, firestore_project  # noqa: E402, F401
+from tests.stand_ins.storage_emulator import storage_emulator, storage_emulator_process  # noqa: E402, F401

@@ -22,12 +22,22 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def shuffle_seed(config: pytest.Config) -> str | None:
-    """The seed of this run (drawn once when asked for ``random``), or None for pytest's order."""
+    """The seed of this run (drawn once when asked for ``random``), or None for pytest's order. An xdist worker
+    takes the seed its controller drew (:func:`pytest_configure_node`): every worker collects the same order."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is not None and "shuffle_seed" in workerinput:
+        return workerinput["shuffle_seed"]
     seed = config.getoption("--shuffle")
     if seed == "random":
         seed = str(random.SystemRandom().randrange(1, 10**6))
         config.option.shuffle = seed
     return seed
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    """pytest-xdist, in the controller: hand each worker this run's seed (a worker would draw its own)."""
+    node.workerinput["shuffle_seed"] = shuffle_seed(node.config)
 
 
 def pytest_report_header(config: pytest.Config) -> str | None:

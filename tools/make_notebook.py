@@ -4,7 +4,7 @@
     .venv/bin/python tools/make_notebook.py --check    # exit 1 when the notebook differs from this script
     .venv/bin/python tools/make_notebook.py --record notebooks/figures/results.json
         # after a full run: notebooks/eval/last_run.json <- the figures the Markdown cells quote, then rewrite
-        # (then ``python -m rag_bot.docs`` writes the same figures into docs/evaluation.md)
+        # (then ``python -m rag_bot.generated_docs`` writes the same figures into docs/evaluation.md)
 
 The notebook is code-reviewed here; run it with
 ``.venv/bin/jupyter execute --inplace notebooks/evaluation.ipynb`` (from the repo root) or open it in Jupyter.
@@ -689,7 +689,7 @@ def main(argv: list[str]) -> int:
         results = json.loads(Path(argv[argv.index("--record") + 1]).read_text(encoding="utf-8"))
         LAST_RUN.write_text(json.dumps(last_run_figures(results), ensure_ascii=False, indent=1) + "\n",
                             encoding="utf-8")
-        print(f"wrote {LAST_RUN}; now run python -m rag_bot.docs to update docs/evaluation.md")
+        print(f"wrote {LAST_RUN}; now run python -m rag_bot.generated_docs to update docs/evaluation.md")
     text = render()
     if "--check" in argv:
         current = NOTEBOOK.read_text(encoding="utf-8") if NOTEBOOK.exists() else ""

@@ -4,13 +4,18 @@ Each pair is (sentence, the passage it cites) with a kind: valid kinds (verbatim
 translation) should be kept by the support check, invented kinds (negation, swapped_roles, changed_number,
 changed_date, changed_name, nearest_same_language, nearest_other_language, added_clause) dropped. Every target
 sentence is tried against the passage in its own language and in the other (a Hindi sentence citing the English
-report and the reverse). Odd reports are the dev split, even ones the held-out test split.
+report and the reverse). Odd reports are the dev split, even ones the held-out test split; with ``--held-out``
+every pair is in the test split (a probe kept for one final measurement).
 
     .venv/bin/python tools/make_support_probe.py      # needs the bundled embedder (nearest sentences)
+    .venv/bin/python tools/make_support_probe.py --source tools.support_probe_harbour_source \
+        --out tests/data/support_probe_harbour --held-out
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib
 import json
 import random
 import re
@@ -19,8 +24,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
-from tools.support_probe_source import CAST, TALKS  # noqa: E402
 
 OUT = ROOT / "tests/data/support_probe"
 LANGS = ("en", "hi")
@@ -113,17 +116,25 @@ def changed_date(sentence: str, lang: str) -> str | None:
     return None
 
 
-def changed_name(sentence: str, lang: str, talk: dict, rng: random.Random) -> str | None:
+def changed_name(sentence: str, lang: str, talk: dict, rng: random.Random, cast: list) -> str | None:
     column = 0 if lang == "en" else 1
     text = " ".join(talk["en"] + talk["hi"])
-    for pair in CAST:
+    for pair in cast:
         if re.search(rf"(?<![\w\u0900-\u097f]){pair[column]}(?![\w\u0900-\u097f])", sentence):
-            others = [p[column] for p in CAST if p[0] not in text and p[1] not in text]
+            others = [p[column] for p in cast if p[0] not in text and p[1] not in text]
             return sentence.replace(pair[column], rng.choice(others), 1)
     return None
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--source", default="tools.support_probe_source", help="module with CAST and TALKS")
+    parser.add_argument("--out", type=Path, default=OUT, help="output folder")
+    parser.add_argument("--held-out", action="store_true", help="every pair in the test split")
+    args = parser.parse_args()
+    source = importlib.import_module(args.source)
+    CAST, TALKS = source.CAST, source.TALKS  # noqa: N806
+    out = args.out
     from rag_bot.config import Settings
     from rag_bot.models.embeddings import get_embedder
 
@@ -137,10 +148,10 @@ def main() -> int:
         best = max((float(v @ vectors[k]), s) for k, (tid, lg, s) in enumerate(every) if tid != talk_id and lg == lang)
         return best[1]
 
-    OUT.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     passages, pairs = [], []
     for number, talk in enumerate(TALKS, 1):
-        split = "dev" if number % 2 else "test"
+        split = "dev" if number % 2 and not args.held_out else "test"
         for lang in LANGS:
             passages.append({"id": f"{talk['id']}-{lang}", "talk": talk["id"], "split": split, "language": lang,
                              "source": f"{talk['id']}-{lang}.txt", "date": talk["date"], "title": talk["title"],
@@ -158,7 +169,7 @@ def main() -> int:
                         "swapped_roles": target.get(f"swap_{lang}"),
                         "changed_number": changed_number(base, lang),
                         "changed_date": changed_date(base, lang),
-                        "changed_name": changed_name(base, lang, talk, rng),
+                        "changed_name": changed_name(base, lang, talk, rng, CAST),
                         "added_clause": target[f"add_{lang}"],
                         "nearest_same_language" if same else "nearest_other_language": nearest(
                             talk[passage_lang][target["i"]], talk["id"], lang),
@@ -168,11 +179,11 @@ def main() -> int:
                             pairs.append({"id": len(pairs), "kind": kind, "valid": kind in VALID, "split": split,
                                           "sentence_language": lang, "passage_language": passage_lang,
                                           "passage": f"{talk['id']}-{passage_lang}", "sentence": sentence})
-    with open(OUT / "passages.jsonl", "w", encoding="utf-8") as fh:
+    with open(out / "passages.jsonl", "w", encoding="utf-8") as fh:
         fh.writelines(json.dumps(p, ensure_ascii=False) + "\n" for p in passages)
-    with open(OUT / "pairs.jsonl", "w", encoding="utf-8") as fh:
+    with open(out / "pairs.jsonl", "w", encoding="utf-8") as fh:
         fh.writelines(json.dumps(p, ensure_ascii=False) + "\n" for p in pairs)
-    print(f"{len(passages)} passages, {len(pairs)} pairs -> {OUT}")
+    print(f"{len(passages)} passages, {len(pairs)} pairs -> {out}")
     return 0
 
 

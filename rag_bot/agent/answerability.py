@@ -33,6 +33,7 @@ _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _YEAR = re.compile(r"(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)")
 _CAPITAL = re.compile(r"(?<![\w'’])([A-Z][\w'’-]+)")
 MIN_STEM = 4  # a shorter common prefix is not a shared stem
+MIN_SKELETON = 2  # consonants a transliterated term must have to count as found in another script
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,10 @@ class _Patterns:
     types: tuple[tuple[str, re.Pattern[str]], ...]
     evidence: dict[str, re.Pattern[str] | None]
     suffixes: tuple[str, ...]
+    light: frozenset[str]  # auxiliaries and light verbs ("किया", "still"): no topic of their own
+
+
+OPEN = "open"  # a registry type for questions that look typed but ask for a description ("Who was Keshav?")
 
 
 def _words(items: tuple[str, ...]) -> re.Pattern[str] | None:
@@ -54,8 +59,9 @@ def _patterns() -> _Patterns:
     types = tuple((kind, pattern) for kind in reg.keys_of("answer_types")
                   if (pattern := _words(reg.union_of("answer_types", kind))) is not None)
     evidence = {kind: _words(reg.union_of("answer_evidence", kind)) for kind in reg.keys_of("answer_evidence")}
-    suffixes = tuple(sorted(reg.union("suffixes"), key=len, reverse=True))
-    return _Patterns(types=types, evidence=evidence, suffixes=suffixes)
+    suffixes = tuple(sorted(reg.union("stem_suffixes"), key=len, reverse=True))
+    light = frozenset(w.casefold() for w in reg.union("support_stopwords"))
+    return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light)
 
 
 def answer_type(question: str) -> str | None:
@@ -63,7 +69,7 @@ def answer_type(question: str) -> str | None:
     text = rules.strip_context(question)
     for kind, pattern in _patterns().types:
         if pattern.search(text):
-            return kind
+            return None if kind == OPEN else kind
     return None
 
 
@@ -131,7 +137,9 @@ def key_terms(question: str) -> list[str]:
     for _, pattern in _patterns().types:
         text = pattern.sub(" ", text)
     numbers = _patterns().evidence.get("number")  # "one chair": a count the question states is no topic
-    return [w for w in rules.topic_words(text) if len(w) > 2 and not (numbers and numbers.fullmatch(w))]
+    light = _patterns().light
+    return [w for w in rules.topic_words(text) if len(w) > 2 and w.casefold() not in light
+            and not (numbers and numbers.fullmatch(w))]
 
 
 def stem(word: str) -> str:
@@ -167,6 +175,21 @@ def term_coverage(question: str, quote: str) -> float:
         return 1.0
     found = sum(1 for t in terms if any(_stem_match(t, w) for w in quote_words))
     return found / len(terms)
+
+
+def foreign_terms_found(question: str, text: str) -> int:
+    """How many of the question's key terms written in another script than ``text`` are found in it by their
+    consonant skeleton (a name or loanword transliterated: "रोज़वुड" ~ "Rosewood", "कैफ़े" ~ "café")."""
+    from rag_bot.agent.claims import skeleton
+
+    words = {w for w in _tokens(text) if len(w) > 2}
+    scripts = {_script(w) for w in words}
+    skeletons = {k for w in words if len(k := skeleton(w)) >= MIN_SKELETON}
+    found = 0
+    for term in key_terms(question):
+        if _script(term) not in scripts and len(k := skeleton(term)) >= MIN_SKELETON and k in skeletons:
+            found += 1
+    return found
 
 
 @dataclass(frozen=True)

@@ -86,13 +86,39 @@ def render_markers(numbers: Iterable[int]) -> str:
 
 
 def citation_records(numbers: Iterable[int], documents: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """``{"n", "source", "date", "title", "doc_id"}`` of each cited passage, in the given order."""
+    """``{"n", "source", "date", "title", "doc_id", "page", "page_end", "section"}`` of each cited passage, in the
+    given order (``page``: a paged format's page or slide number, ``page_end`` the last when the passage runs over
+    several; ``section``: the heading the passage is under)."""
     out = []
     for n in numbers:
         doc = documents[n - 1]
         out.append({"n": n, "source": doc.get("source"), "date": doc.get("date"), "title": doc.get("title"),
-                    "doc_id": doc.get("doc_id")})
+                    "doc_id": doc.get("doc_id"), "page": doc.get("page"), "page_end": doc.get("page_end"),
+                    "section": doc.get("section")})
     return out
+
+
+def page_words(citation: dict[str, Any], one: str, several: str) -> str:
+    """The page part of a source line: ``one`` ("p. {page}") or, for a passage over several pages, ``several``
+    ("pp. {page}–{page_end}"), filled in."""
+    end = citation.get("page_end")
+    if end is not None and end != citation.get("page"):
+        return several.format(page=citation.get("page"), page_end=end)
+    return one.format(page=citation.get("page"))
+
+
+def source_label(citation: dict[str, Any], page_text: str | None = None) -> str:
+    """How a source is named to people: ``talk.pdf, p. 12, 1969-01-23 · Section``: the file, the page of a paged
+    format (``page_text``, a language's own words for it, else "p. 12"), the date, the section heading (each part
+    only when known; as given, so a front end cleans it)."""
+    label = str(citation.get("source") or "?")
+    if citation.get("page") is not None:
+        label += ", " + (page_text or page_words(citation, "p. {page}", "pp. {page}–{page_end}"))
+    if citation.get("date"):
+        label += f", {citation['date']}"
+    if citation.get("section"):
+        label += f" · {citation['section']}"
+    return label
 
 
 def clean_citations(text: str, documents: Sequence[dict[str, Any]]) -> tuple[str, list[dict[str, Any]]]:

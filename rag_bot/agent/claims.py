@@ -6,8 +6,10 @@ number), months and weekdays, whether it is negated, its names (capitalised word
 start of a sentence included when a second capitalised word follows) and the parties of its verbs. The
 comparisons the support judge makes between a sentence and the evidence sentence it is aligned to live here too:
 :func:`new_numbers`, :func:`new_dates`, :func:`negation_differs`, :func:`missing_names`, :func:`roles_swapped`,
-:func:`uncovered_run` and :func:`single_substitution`. Names are compared across scripts by a consonant skeleton
-(:func:`skeleton`: the registry's transliteration table for Devanagari, vowels dropped on both sides).
+:func:`uncovered_run`, :func:`uncovered_piece` (a clause the evidence lacks), :func:`content_excess` (across
+scripts: a sentence saying more than its evidence) and :func:`single_substitution`. Names are compared across
+scripts by a consonant skeleton (:func:`skeleton`: the registry's transliteration table for Devanagari, vowels
+dropped on both sides).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class _Words:
     titles: frozenset[str]
     transliteration: dict[str, str]
     suffixes: tuple[str, ...]
+    openers: frozenset[str]
 
 
 @lru_cache(maxsize=1)
@@ -72,7 +75,8 @@ def words() -> _Words:
         stopwords=frozenset(w for lang in langs for w in lang.stopwords) | union("support_stopwords"),
         titles=frozenset(a.casefold().rstrip(".") for a in (*union("abbreviations"), "mr", "mrs", "ms", "dr")),
         transliteration=merged("transliteration"),
-        suffixes=tuple(sorted(union("stem_suffixes"), key=len, reverse=True)))
+        suffixes=tuple(sorted(union("stem_suffixes"), key=len, reverse=True)),
+        openers=union("clause_openers"))
 
 
 @lru_cache(maxsize=50_000)
@@ -394,3 +398,101 @@ def single_substitution(claim: Claims, evidence: Claims, passage_vocabulary: set
     if len(new) > 2 or len(old) > 2 or _numbers(old) or _numbers(new):
         return False
     return all(stem(t) not in passage_vocabulary for t in new)
+
+
+def _is_content(token: str) -> bool:
+    w = words()
+    return not (token in w.stopwords or token in w.determiners or token in w.negations or token.endswith("n't")
+                or _DIGITS.match(token) or token in w.number_words or token in w.number_scales)
+
+
+def pieces(text: str) -> list[list[str]]:
+    """``text`` cut into clauses (case-folded tokens): at commas and the like, and before each registry clause
+    opener ("and", "which", "जो")."""
+    w = words()
+    out: list[list[str]] = []
+    for chunk in re.split(r"[,;:()\[\]–—]", normalise_digits(text)):
+        current: list[str] = []
+        for raw in _TOKEN.findall(chunk):
+            token = raw.strip("।॥").casefold().replace("’", "'")
+            if not token:
+                continue
+            if token in w.openers and current:
+                out.append(current)
+                current = []
+            current.append(token)
+        if current:
+            out.append(current)
+    return out
+
+
+def uncovered_piece(claim: Claims, evidence: list[Claims]) -> bool:
+    """A clause of the sentence (:func:`pieces`) whose content the evidence does not hold: two or more of its
+    content words uncovered, fewer than half as many covered ("..., and the council later repaid her in full")."""
+    vocabulary = {stem(t) for e in evidence for t in e.tokens}
+    for piece in pieces(claim.text):
+        content = [t for t in piece if _is_content(t)]
+        missing = sum(not covered(t, vocabulary) for t in content)
+        if missing >= 2 and 2 * (len(content) - missing) < missing:
+            return True
+    return False
+
+
+def content_excess(claim: Claims, evidence: Claims) -> tuple[int, float]:
+    """(distinct content words of the sentence minus those of the evidence sentence, their ratio), numbers left
+    out: across scripts no word can be matched, but a translation says about as much as its source and an added
+    clause more."""
+    mine = len({stem(t) for t in claim.tokens if _is_content(t)})
+    theirs = len({stem(t) for t in evidence.tokens if _is_content(t)})
+    return mine - theirs, mine / max(1, theirs)
+
+
+def _latin_actor(claim: Claims, name: str) -> bool | None:
+    """Whether ``name`` acts in its clause of a Latin-script sentence: it opens the clause (no content word before
+    it but other name words, titles and a leading opener) or follows a passive marker ("by"); None when absent."""
+    w = words()
+    folded = name.casefold()
+    parts = {n.casefold() for n in claim.names}
+    for piece in pieces(claim.text):
+        if folded not in piece:
+            continue
+        k = piece.index(folded)
+        if any(t in w.passive for t in piece[max(0, k - 2):k]):
+            return True
+        return not any(_is_content(t) and t not in parts and t not in w.titles and t not in w.openers
+                       for t in piece[:k])
+    return None
+
+
+def cross_roles_flipped(claim: Claims, evidence: Claims) -> bool:
+    """Across scripts, a name of the Latin-script side whose role the other side marks (a name run before ने: acts;
+    before को: receives) has the other role there ("The fishermen thanked Farhan Ali" vs "फरहान अली ने मछुआरों को
+    धन्यवाद दिया"): the acting party of a Latin-script clause is the one that opens it."""
+    w = words()
+    latin, marked = (claim, evidence) if claim.names else (evidence, claim)
+    keys = {skeleton(n) for n in latin.names} - {""}
+    roles: dict[str, set[str]] = {}
+    tokens = marked.tokens
+    j = 0
+    while j < len(tokens):
+        if skeleton(tokens[j]) not in keys or tokens[j] in w.stopwords:
+            j += 1
+            continue
+        end = j
+        while end < len(tokens) and skeleton(tokens[end]) in keys and tokens[end] not in w.stopwords:
+            end += 1
+        run = {skeleton(t) for t in tokens[j:end]}
+        after = tokens[end] if end < len(tokens) else ""
+        role = "agent" if after in w.agent else "patient" if after in w.patient else ""
+        if role and any(len(k) >= 2 for k in run):
+            for key in run:
+                roles.setdefault(key, set()).add(role)
+        j = end
+    for name in latin.names:
+        marks = roles.get(skeleton(name), set())
+        if len(marks) != 1:
+            continue
+        actor = _latin_actor(latin, name)
+        if actor is not None and actor != ("agent" in marks):
+            return True
+    return False

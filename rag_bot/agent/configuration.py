@@ -15,7 +15,7 @@ from langgraph.runtime import Runtime
 from pydantic import TypeAdapter, ValidationError
 
 from rag_bot.config import Settings
-from rag_bot.errors import ModelNotAllowed, UnknownLanguage
+from rag_bot.errors import ModelNotAllowed, UnknownLanguage, check_answer_mode
 from rag_bot.languages import registry
 from rag_bot.models.roles import ROLE_MODEL_FIELD, Role
 
@@ -27,6 +27,7 @@ class AgentConfiguration:
     """What one run may override (``None`` = the setting of the same name)."""
 
     user_language: str | None = None  # None = detect from the message's script, then default_language
+    answer_mode: str | None = None  # default | research (wider search, longer answers); None = default
     top_k: int | None = None  # passages per search (read by the retrieve_context tool)
     answer_sentences: int | None = None
     max_iterations: int | None = None
@@ -45,7 +46,9 @@ class RunConfig:
 
     user_language: str | None
     default_language: str
+    answer_mode: str  # default | research
     answer_sentences: int
+    passages_quoted: int  # most passages one answer quotes (1 in the default mode: the extractive model's focus)
     max_iterations: int
     max_retries: int
     summary_trigger_tokens: int
@@ -100,10 +103,16 @@ def resolve(context: AgentConfiguration | None, settings: Settings) -> RunConfig
         raise UnknownLanguage(ctx.user_language, registry().codes)
     names = {name: checked_model(name, getattr(ctx, name), settings) or str(getattr(settings, name))
              for name in _MODEL_FIELDS}
+    mode = check_answer_mode(ctx.answer_mode) or "default"
+    research = mode == "research"
+    sentences = (settings.research_answer_sentences if research and ctx.answer_sentences is None
+                 else pick("answer_sentences"))
     return RunConfig(
         user_language=ctx.user_language,
         default_language=settings.default_language,
-        answer_sentences=pick("answer_sentences"),
+        answer_mode=mode,
+        answer_sentences=sentences,
+        passages_quoted=settings.research_passages_quoted if research else 1,
         max_iterations=pick("max_iterations"),
         max_retries=MAX_RETRIES if ctx.max_retries is None else min(max(0, ctx.max_retries), MAX_RETRIES),
         summary_trigger_tokens=pick("summary_trigger_tokens"),
@@ -117,6 +126,20 @@ def validate(context: AgentConfiguration, settings: Settings) -> None:
     resolve(context, settings)
     if context.top_k is not None:
         checked_override("top_k", context.top_k)
+
+
+def search_width(context: AgentConfiguration | dict[str, Any] | None, settings: Settings) -> tuple[int | None, bool]:
+    """(passages per search, whole documents for a dated search) of a run: its ``top_k`` override, else
+    ``research_top_k`` in the research mode (None: the retriever's default); research reads the whole documents of
+    a date whenever the search has one."""
+    def value(name: str) -> Any:
+        return context.get(name) if isinstance(context, dict) else getattr(context, name, None)
+
+    research = check_answer_mode(value("answer_mode")) == "research"
+    top_k = value("top_k")
+    if top_k is not None:
+        return checked_override("top_k", top_k), research
+    return (settings.research_top_k if research else None), research
 
 
 def run_config(runtime: Runtime[AgentConfiguration] | None, settings: Settings) -> RunConfig:

@@ -1,4 +1,5 @@
-"""The agent graph as Mermaid (``python -m rag_bot.docs`` writes it into docs/architecture.md; a test checks it)."""
+"""The agent graph as Mermaid (``python -m rag_bot.generated_docs`` writes it into docs/architecture.md; a test
+checks it)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from rag_bot.retrieval.types import Passage, SearchFilters
 def mermaid() -> str:
     """Mermaid source of the compiled graph (offline models, no index needed)."""
     from rag_bot.agent.graph import build_graph
-    from rag_bot.agent.models import extractive_models
+    from rag_bot.agent.role_models import extractive_models
     from rag_bot.config import Settings
 
     settings = Settings(_env_file=None, llm_provider="extractive")

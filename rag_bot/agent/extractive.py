@@ -11,12 +11,18 @@ prompt text; without one (plain messages) the last human message is taken as the
 * ``agent``: :class:`~rag_bot.agent.inputs.AgentInput` -> an ``AIMessage`` with one ``retrieve_context`` tool
   call whose arguments come from :func:`rules.search_arguments` (broadened on the retry, the period dropped when
   the tool reported it empty). Use it through ``bind_tools`` (like any tool-calling model).
-* ``answer``: :class:`~rag_bot.agent.inputs.AnswerInput` -> a quote from one passage, cited ``[n]``: the best
-  sentence (cosine of the embedder, >= ``min_relevance``) with the passage's sentences nearly as close, extended to
-  the sentence that completes the kind of fact the question asks for (:mod:`rag_bot.agent.answerability`), kept only
-  when it holds that kind of fact and ``min_coverage`` of the question's key terms, else the next best sentence's
-  passage is tried; ``NOT_FOUND`` when none passes. A whole-talk date question gets the date's talk in the user's
-  language, one sentence per theme (:func:`theme_segments`).
+* ``answer``: :class:`~rag_bot.agent.inputs.AnswerInput` -> a quote from one document, cited ``[n]``: the best
+  sentences (cosine of the embedder) tried in turn as seeds, each grown inside its passage (and its document's other
+  passages) with the sentences nearly as close, extended to the sentence that completes the kind of fact the
+  question asks for (:mod:`rag_bot.agent.answerability`) and the ones after it in its paragraph. The first quote
+  backed by the question's words wins: it holds the asked kind of fact and ``min_coverage`` of the key terms, or, in
+  another language than the question, a key term found transliterated; such a quote may score up to
+  ``LEXICAL_RELIEF`` below ``min_relevance``. Else the best quote above ``min_relevance`` that holds the kind of
+  fact (an open question, a very close sentence, another language's sentence) -- except another language's, when
+  a quote in the asker's language held the question's topic but not the fact. ``NOT_FOUND`` when none passes. In
+  the research answer mode (``quoted_passages`` > 1) the quote is followed by the closest sentences of further
+  passages nearly as close as the seed (:meth:`_wider`). A whole-talk date question gets the date's talk in the
+  user's language, one sentence per theme (:func:`theme_segments`).
 * ``conversational``: [system carrying :class:`~rag_bot.agent.inputs.ConversationalInput`, *history] ->
   templates: greeting, thanks, the list of the user's previous questions, a summary of the chat.
 * ``summary``: :class:`~rag_bot.agent.inputs.SummaryInput` -> new summary lines (first sentence of each turn) to
@@ -52,6 +58,11 @@ HEADING_CHARS = 200  # the part of a passage that names the document (title, by-
 RELATIVE_MARGIN = 0.04  # quote only sentences nearly as close to the question as the best one
 STRONG_MATCH = 0.86  # a sentence this close to the question (cosine of the bundled embedder) needs no key-term
 # coverage, only type evidence: the question may write a term differently ("rise" asked, "rose" written)
+WIDER_MARGIN = 0.05  # research mode: another passage is quoted too when its best sentence is this close to the seed
+LEXICAL_RELIEF = 0.03  # a sentence this far below min_relevance is quoted when its words back it: every key term of
+# the question (or min_coverage of them), or, in another language, a transliterated key term (a sentence in another
+# language than the question scores lower for the same meaning with the bundled embedder)
+TOPIC_SHARE = 0.5  # a quote in the asker's language holding this share of the key terms speaks of the asked topic
 SEED_DEPTH = 6  # the best sentences tried, in turn, as the seed of a quote that answers the question
 MIN_THEMES = 2  # themes quoted per document of a whole-talk overview, at the least
 PARAGRAPH_BONUS = 0.5  # a paragraph break counts this much towards a theme boundary (cosine units)
@@ -146,10 +157,11 @@ class ExtractiveChatModel(BaseChatModel):
     # --- plumbing -----------------------------------------------------------------------------------------
     def _get_embedder(self) -> Embedder:
         if self.embedder is None:
-            from rag_bot.config import get_settings
             from rag_bot.models.embeddings import get_embedder
 
-            self.embedder = get_embedder(self.settings or get_settings())
+            if self.settings is None:
+                raise ValueError("an extractive model that compares sentences needs an embedder or the settings")
+            self.embedder = get_embedder(self.settings)
         return self.embedder
 
     def _sentence_cache(self) -> PassageCache:
@@ -230,41 +242,103 @@ class ExtractiveChatModel(BaseChatModel):
         query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)
         scores = sentence_vecs @ query_vec
         kind = answerability.answer_type(asked)
-        tried: set[int] = set()
-        for seed in (int(i) for i in np.argsort(-scores)[:SEED_DEPTH]):
-            if float(scores[seed]) < self.min_relevance:
-                break
-            if seed in tried:
+        asked_language = rules.detect_language(asked)
+        foreign = [rules.detect_language(s) != asked_language for _, s in candidates]
+        sources = {p.n: p.source for p in passages}
+        relief = self.min_relevance - LEXICAL_RELIEF
+        seeds = [i for i in (int(i) for i in np.argsort(-scores)) if float(scores[i]) >= relief][:SEED_DEPTH]
+        terms = answerability.key_terms(asked)
+        fallback: tuple[list[int], int] | None = None  # the best quote passing on cosine and type evidence alone
+
+        def finish(chosen: list[int], seed: int) -> AIMessage:
+            if data.quoted_passages > 1:  # research mode: further passages nearly as close as the seed
+                chosen = self._wider(chosen, seed, scores, candidates, data.quoted_passages, sentences)
+            return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
+
+        topic_here = False  # a quote in the asker's language held the question's topic, not the fact asked
+        tried: set[tuple[int, ...]] = set()
+        for seed in seeds:
+            if foreign[seed] and topic_here:
+                continue  # the asker's language speaks of this topic without the fact: the documents do not say
+            chosen = self._focused(seed, scores, candidates, kind, asked, sentences, sources, paragraphs)
+            if tuple(chosen) in tried:
                 continue
-            chosen = self._focused(seed, scores, candidates, kind, asked, sentences)
-            tried.add(seed)
+            tried.add(tuple(chosen))
             quote = " ".join(candidates[i][1] for i in chosen)
-            verdict = answerability.assess(asked, quote, _context(chosen, candidates))
-            strong = float(scores[seed]) >= max(self.min_relevance, STRONG_MATCH)
-            if verdict.passes(self.min_coverage) or (verdict.evidence and strong):
-                return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
+            context = _context(chosen, candidates)
+            verdict = answerability.assess(asked, quote, context)
+            relevant = float(scores[seed]) >= self.min_relevance
+            backed = bool(terms) and verdict.coverage >= self.min_coverage
+            if not foreign[seed] and kind is not None and verdict.coverage >= TOPIC_SHARE and not (
+                    verdict.evidence and backed):
+                topic_here = True
+            if not verdict.evidence:
+                continue
+            if foreign[seed]:  # terms in another script cannot be counted by their letters: a transliterated one
+                if answerability.foreign_terms_found(asked, f"{quote} {context}") > 0:
+                    return finish(chosen, seed)
+            elif backed:  # by the question's own words
+                return finish(chosen, seed)
+            if fallback is None and relevant and (foreign[seed] or verdict.passes(self.min_coverage)
+                                                  or float(scores[seed]) >= STRONG_MATCH):
+                fallback = (chosen, seed)  # an open question, a very close sentence with the fact, another language
+        if fallback is not None:
+            return finish(*fallback)
         return AIMessage(content=prompts.NOT_FOUND)
 
     def _focused(self, seed: int, scores: np.ndarray, candidates: list[tuple[int, str]], kind: str | None,
-                 question: str, limit: int) -> list[int]:
+                 question: str, limit: int, sources: dict[int, str] | None = None,
+                 paragraphs: list[int] | None = None) -> list[int]:
         """The quote grown from the ``seed`` sentence inside its own passage: the passage's sentences nearly as close
         to the question (within ``RELATIVE_MARGIN``), then, for a question asking for a kind of fact (a number, a
         name, a date, a reason), the following sentences up to the first one that completes it ("The repair was
         done by ..." -> "It cost 640 pounds."), or the one before when none after does; for other questions the
-        ``follow_sentences`` after the seed."""
+        ``follow_sentences`` after the seed. Sentences nearly as close in other passages of the seed's document
+        (``sources``: passage number -> source) join too: they cite the same document."""
         n = candidates[seed][0]
         own = [i for i, (m, _) in enumerate(candidates) if m == n]
+        source = (sources or {}).get(n)
+        same_document = [i for i, (m, _) in enumerate(candidates)
+                         if m == n or (source is not None and (sources or {}).get(m) == source)]
         floor = float(scores[seed]) - RELATIVE_MARGIN
-        chosen = [seed] + [i for i in own if i != seed and float(scores[i]) >= floor][: max(0, limit - 1)]
+        near = sorted((i for i in same_document if i != seed and float(scores[i]) >= floor), key=lambda i: -scores[i])
+        chosen = [seed] + near[: max(0, limit - 1)]
         extra: list[int] = []
         if kind is None:
             extra = [i for i in own if i > seed][: self.follow_sentences]
-        elif not answerability.has_evidence(kind, " ".join(candidates[i][1] for i in chosen), question):
-            extra = self._completion(chosen, own, candidates, kind, question)
+        else:
+            if not answerability.has_evidence(kind, " ".join(candidates[i][1] for i in chosen), question):
+                extra = self._completion(chosen, own, candidates, kind, question)
+            last = max([seed, *extra])  # then the sentences of its paragraph that go on with the fact
+            same = [i for i in own if i > last and (paragraphs is None or paragraphs[i] == paragraphs[last])]
+            extra += same[: self.follow_sentences]
         for i in extra:
             if len(chosen) < limit and i not in chosen:
                 chosen.append(i)
         return sorted(chosen)  # document order reads better than score order
+
+    def _wider(self, chosen: list[int], seed: int, scores: np.ndarray, candidates: list[tuple[int, str]],
+               passages: int, limit: int) -> list[int]:
+        """The research mode's answer: the focused quote, then from up to ``passages - 1`` other passages (best
+        first) the sentence closest to the question with the ``follow_sentences`` after it, when that sentence is
+        within ``WIDER_MARGIN`` of the seed and above ``min_relevance``; at most ``limit`` sentences in all."""
+        floor = max(self.min_relevance, float(scores[seed]) - WIDER_MARGIN)
+        best: dict[int, int] = {}  # passage -> its best sentence
+        for i in (int(i) for i in np.argsort(-scores)):
+            if float(scores[i]) < floor:
+                break
+            best.setdefault(candidates[i][0], i)
+        quoted = {candidates[i][0] for i in chosen}
+        wider = list(chosen)
+        for n, top in best.items():
+            if len(quoted) >= passages or len(wider) >= limit:
+                break
+            if n in quoted:
+                continue
+            own = [i for i, (m, _) in enumerate(candidates) if m == n and i >= top][: self.follow_sentences + 1]
+            wider += own[: limit - len(wider)]
+            quoted.add(n)
+        return sorted(wider)
 
     def _completion(self, chosen: list[int], own: list[int], candidates: list[tuple[int, str]], kind: str,
                     question: str) -> list[int]:

@@ -23,8 +23,8 @@ from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 from langgraph.runtime import get_runtime
 
-from rag_bot.agent.configuration import MAX_RETRIES, AgentConfiguration, checked_override
-from rag_bot.agent.models import RoleModels, get_chat_models
+from rag_bot.agent import rules
+from rag_bot.agent.configuration import MAX_RETRIES, AgentConfiguration, search_width
 from rag_bot.agent.nodes.agent import make_agent_node
 from rag_bot.agent.nodes.answer import make_answer_node
 from rag_bot.agent.nodes.condense import make_condense_node
@@ -33,8 +33,9 @@ from rag_bot.agent.nodes.process_tool_output import make_process_tool_output_nod
 from rag_bot.agent.nodes.router import make_router_node
 from rag_bot.agent.nodes.summarize import make_summarize_node
 from rag_bot.agent.nodes.tools import make_tools_node
+from rag_bot.agent.role_models import RoleModels, get_chat_models
 from rag_bot.agent.state import AgentState, InputState
-from rag_bot.agent.support import SupportChecker, make_support_checker
+from rag_bot.agent.support_judges import SupportChecker, make_support_checker
 from rag_bot.config import Settings, get_settings  # get_settings: only make_graph, the server's edge
 from rag_bot.retrieval.tool import PassageRetriever, make_retrieve_context
 from rag_bot.retrieval.types import Passage, SearchFilters
@@ -91,14 +92,14 @@ def route_after_answer(state: AgentState) -> str:
     return "agent" if state.get("needs_retry") else "summarize"
 
 
-def run_top_k() -> int | None:
-    """``top_k`` of the context of the run a tool call belongs to (None: the retriever's default, ``top_k``)."""
+def run_search_width(settings: Settings) -> tuple[int | None, bool]:
+    """(passages per search, whole documents for a dated search) of the run a tool call belongs to
+    (:func:`~rag_bot.agent.configuration.search_width`; the settings' defaults outside a graph run)."""
     try:
         context = get_runtime(AgentConfiguration).context
-    except RuntimeError:  # called outside a graph run
-        return None
-    top_k = context.get("top_k") if isinstance(context, dict) else getattr(context, "top_k", None)
-    return None if top_k is None else checked_override("top_k", top_k)
+    except RuntimeError:
+        return None, False
+    return search_width(context, settings)
 
 
 def build_graph(settings: Settings, *, models: RoleModels | None = None,
@@ -110,11 +111,13 @@ def build_graph(settings: Settings, *, models: RoleModels | None = None,
     (``checker``, default from ``settings.support_judge``); the extractive model only quotes, so it is not.
     Each run may override knobs through its context (:class:`~rag_bot.agent.configuration.AgentConfiguration`).
     """
+    rules.use_corpus_terms(settings.corpus_terms)
     models = models or get_chat_models(settings, embedder=embedder)
     if checker is None and models.mode != "extractive":
         checker = make_support_checker(settings, embedder)
     tool = make_retrieve_context(retriever or LazyRetriever(settings), default_language=settings.default_language,
-                                 k=run_top_k)
+                                 k=lambda: run_search_width(settings)[0],
+                                 dated_whole=lambda: run_search_width(settings)[1])
 
     builder = StateGraph(AgentState, context_schema=AgentConfiguration, input_schema=InputState)
     builder.add_node("router", make_router_node(models, settings))

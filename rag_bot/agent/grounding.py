@@ -8,8 +8,8 @@ often cite a sentence pair once); sentences after the last marker of a line form
   of six) are removed. The text shows them renumbered by first appearance (the first passage cited is ``[1]``, the
   next new one ``[2]``), matching :attr:`AnswerAssembler.citations` (the Sources list), which keeps each one's
   retrieval number as ``passage``.
-* With a :class:`~rag_bot.agent.support.SupportChecker` (generative models), every sentence of a cited unit must be
-  supported by a passage the unit cites, else it is dropped (the unit's markers move to its last kept sentence);
+* With a :class:`~rag_bot.agent.support_judges.SupportChecker` (generative models), every sentence of a cited unit
+  must be supported by a passage the unit cites, else it is dropped (the unit's markers move to its last kept sentence);
   uncited units are dropped, except an intro line ("According to the passages:") followed by kept text.
   Without a checker (the extractive model, which only quotes) nothing is dropped but invalid markers.
 * A sentence that is the not-found token is dropped; an answer with no kept cited unit is "not found".
@@ -40,7 +40,7 @@ from rag_bot.agent.citations import (
     render_markers,
     valid_numbers,
 )
-from rag_bot.agent.support import SupportChecker, foreign_links
+from rag_bot.agent.support_judges import SupportChecker, foreign_links
 from rag_bot.languages import ends_sentence
 
 _TERMINATOR = ".!?।॥…"

@@ -47,6 +47,7 @@ class AnswerInput(BaseModel):
     standalone: str | None = None  # the condensed question when it differs from ``question``
     passages: list[PromptPassage]
     sentences: int  # at most this many sentences in the answer
+    quoted_passages: int = 1  # at most this many passages quoted or cited (more than one: the research mode)
 
 
 class ConversationalInput(BaseModel):
@@ -87,7 +88,7 @@ def agent_messages(data: AgentInput, corpus: str = "a collection of documents") 
 
 
 def answer_input(question: str, passages: Sequence[dict[str, object]], language: str, sentences: int,
-                 standalone: str | None = None) -> AnswerInput:
+                 standalone: str | None = None, quoted_passages: int = 1) -> AnswerInput:
     """Numbered, neutralised passages (no marker or not-found token of a document reaches any model)."""
     shown: list[PromptPassage] = []
     for n, raw in enumerate(passages, start=1):
@@ -97,13 +98,14 @@ def answer_input(question: str, passages: Sequence[dict[str, object]], language:
     if standalone is not None and standalone.strip() == question.strip():
         standalone = None
     return AnswerInput(question=question, language=language, standalone=standalone, passages=shown,
-                       sentences=sentences)
+                       sentences=sentences, quoted_passages=quoted_passages)
 
 
 def answer_messages(data: AnswerInput) -> list[BaseMessage]:
     passages = [p.model_dump() for p in data.passages]
     text = prompts.render_answer_input(data.question, passages, data.language, data.standalone)
-    return [SystemMessage(prompts.answer_system(data.language, data.sentences)), _human(text, data)]
+    return [SystemMessage(prompts.answer_system(data.language, data.sentences, data.quoted_passages)),
+            _human(text, data)]
 
 
 def conversational_system(data: ConversationalInput, corpus: str = "a collection of documents") -> SystemMessage:

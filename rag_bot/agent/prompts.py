@@ -54,6 +54,11 @@ ANSWER_SYSTEM = (
     "- " + DATA_NOT_INSTRUCTIONS
 )
 
+RESEARCH_NOTE = (
+    "\n- Research mode: answer thoroughly, covering each aspect the passages address, and cite up to {passages} "
+    "different passages where they support what you write."
+)
+
 JUDGE_SYSTEM = (
     "You check whether statements are supported by passages of documents. For each numbered statement in "
     "<statements>, answer yes when the passages in <passages> state it (or it follows directly from them, "
@@ -198,5 +203,7 @@ def conversational_system(summary: str, language: str, corpus: str = "a collecti
                                         summary=_esc(summary), corpus=corpus)
 
 
-def answer_system(language: str, sentences: int) -> str:
-    return ANSWER_SYSTEM.format(language_name=language_name(language), sentences=sentences)
+def answer_system(language: str, sentences: int, passages: int = 1) -> str:
+    """The answer role's instructions; ``passages`` > 1 (the research mode) asks for a fuller, wider-cited answer."""
+    text = ANSWER_SYSTEM.format(language_name=language_name(language), sentences=sentences)
+    return text + RESEARCH_NOTE.format(passages=passages) if passages > 1 else text

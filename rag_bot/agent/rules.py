@@ -14,7 +14,6 @@ from functools import lru_cache
 from typing import Any
 
 from rag_bot import languages
-from rag_bot.config import get_settings
 from rag_bot.dates import MONTHS, normalise_digits
 from rag_bot.dates import find_dates as find_dates_with_positions
 from rag_bot.languages import alternation
@@ -128,9 +127,19 @@ def _build(corpus_terms: tuple[str, ...]) -> _Vocabulary:
     )
 
 
+_corpus_terms: tuple[str, ...] = ()
+
+
+def use_corpus_terms(terms: Sequence[str]) -> None:
+    """Read ``terms`` (``Settings.corpus_terms``) as naming a document from now on in this process: set from the
+    settings by what builds the agent (``build_graph``, ``extractive_models``), never read here."""
+    global _corpus_terms
+    _corpus_terms = tuple(terms)
+
+
 def vocabulary() -> _Vocabulary:
-    """The patterns for this process's corpus terms (``RAG_BOT_CORPUS_TERMS``)."""
-    return _build(tuple(get_settings().corpus_terms))
+    """The patterns for the corpus terms in use (:func:`use_corpus_terms`; none until the agent is built)."""
+    return _build(_corpus_terms)
 
 
 def document_language(text: str) -> str | None:

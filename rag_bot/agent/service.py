@@ -17,15 +17,16 @@ from langchain_core.runnables.config import merge_configs
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
 
+from rag_bot.agent.citations import source_label
 from rag_bot.agent.configuration import AgentConfiguration, validate
 from rag_bot.agent.graph import build_graph, recursion_limit_for
 from rag_bot.agent.history import text_of
-from rag_bot.agent.models import RoleModels
 from rag_bot.agent.observability import TurnLog, observe_turn, trace_config
+from rag_bot.agent.role_models import RoleModels
 from rag_bot.agent.state import InputState
 from rag_bot.agent.streaming import STREAM_MODES, TurnStreamer
 from rag_bot.config import Settings
-from rag_bot.errors import check_question
+from rag_bot.errors import check_answer_mode, check_question
 from rag_bot.models.embeddings import Embedder
 from rag_bot.retrieval.tool import PassageRetriever
 
@@ -48,9 +49,8 @@ class Reply:
         return asdict(self)
 
     def sources_text(self) -> str:
-        """``[n] source, date`` lines for the citations (empty when none)."""
-        return "\n".join(f"[{c['n']}] {c.get('source')}" + (f", {c['date']}" if c.get("date") else "")
-                         for c in self.citations)
+        """``[n] source, p. page, date · section`` lines for the citations (empty when none)."""
+        return "\n".join(f"[{c['n']}] {source_label(c)}" for c in self.citations)
 
 
 class ModelCallCounter(BaseCallbackHandler):
@@ -105,9 +105,10 @@ class AgentService:
                                   "callbacks": [counter, *self.callbacks]}
         return merge_configs(config, trace_config(thread_id, mode=self.mode, entry=entry, language=language))
 
-    def _context(self, language: str | None) -> AgentConfiguration:
-        """This turn's overrides: the service's own (``context``), the user's language on top."""
-        return replace(self.context, user_language=language) if language else self.context
+    def _context(self, language: str | None, mode: str | None = None) -> AgentConfiguration:
+        """This turn's overrides: the service's own (``context``), the user's language and answer mode on top."""
+        context = replace(self.context, user_language=language) if language else self.context
+        return replace(context, answer_mode=check_answer_mode(mode)) if mode else context
 
     def _observe(self, thread_id: str, entry: str, question: str) -> AbstractContextManager[TurnLog]:
         """One structured log line for this turn (:mod:`rag_bot.agent.observability`)."""
@@ -130,23 +131,24 @@ class AgentService:
         checkpoint sees it (:class:`~rag_bot.errors.QuestionTooLong`)."""
         return {"messages": [HumanMessage(check_question(question, self.settings.max_question_chars))]}
 
-    def ask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
+    def ask(self, question: str, thread_id: str, language: str | None = None, mode: str | None = None) -> Reply:
         counter = ModelCallCounter()
         with self._observe(thread_id, "ask", question) as turn:
             state = self.graph.invoke(self._input(question), self._config(thread_id, language, counter, "ask"),
-                                      context=self._context(language))
+                                      context=self._context(language, mode))
             return turn.done(self._reply(state, counter))
 
-    async def aask(self, question: str, thread_id: str, language: str | None = None) -> Reply:
+    async def aask(self, question: str, thread_id: str, language: str | None = None,
+                   mode: str | None = None) -> Reply:
         counter = ModelCallCounter()
         with self._observe(thread_id, "aask", question) as turn:
             state = await self.graph.ainvoke(self._input(question),
                                              self._config(thread_id, language, counter, "aask"),
-                                             context=self._context(language))
+                                             context=self._context(language, mode))
             return turn.done(self._reply(state, counter))
 
     def stream(self, question: str, thread_id: str, on_text: Callable[[str], None],
-               language: str | None = None) -> Reply:
+               language: str | None = None, mode: str | None = None) -> Reply:
         """Like :meth:`ask`, calling ``on_text`` with answer text as a streaming model produces it.
 
         Only text the answer node has kept is passed on (see :mod:`rag_bot.agent.streaming`): everything passed
@@ -156,10 +158,24 @@ class AgentService:
         counter = ModelCallCounter()
         streamer = TurnStreamer(on_text)
         with self._observe(thread_id, "stream", question) as turn:
-            for mode, payload in self.graph.stream(self._input(question),
+            for kind, payload in self.graph.stream(self._input(question),
                                                    self._config(thread_id, language, counter, "stream"),
-                                                   context=self._context(language), stream_mode=STREAM_MODES):
-                streamer.event(mode, payload)
+                                                   context=self._context(language, mode), stream_mode=STREAM_MODES):
+                streamer.event(kind, payload)
+            return turn.done(self._reply(streamer.final_state, counter))
+
+    async def astream(self, question: str, thread_id: str, on_text: Callable[[str], None],
+                      language: str | None = None, mode: str | None = None) -> Reply:
+        """:meth:`stream` on the event loop (``on_text`` is called on it): what a chat front end shows while the
+        answer is written, each piece already accepted by the support check."""
+        counter = ModelCallCounter()
+        streamer = TurnStreamer(on_text)
+        with self._observe(thread_id, "astream", question) as turn:
+            async for kind, payload in self.graph.astream(self._input(question),
+                                                          self._config(thread_id, language, counter, "astream"),
+                                                          context=self._context(language, mode),
+                                                          stream_mode=STREAM_MODES):
+                streamer.event(kind, payload)
             return turn.done(self._reply(streamer.final_state, counter))
 
     def history(self, thread_id: str) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """Groundedness of whole answers for the evaluation, on the judges the answer node uses at run time.
 
-The judges themselves (:class:`EmbeddingJudge`, :class:`LLMJudge`) live in :mod:`rag_bot.agent.support`;
+The judges themselves (:class:`EmbeddingJudge`, :class:`LLMJudge`) live in :mod:`rag_bot.agent.support_judges`;
 :func:`make_judge` picks one from the settings; :func:`groundedness` scores one answer.
 """
 
@@ -13,7 +13,7 @@ from typing import Any, Literal
 from rag_bot.agent import prompts
 from rag_bot.agent.citations import MARKER
 from rag_bot.agent.rules import split_sentences
-from rag_bot.agent.support import (  # noqa: F401  (re-exported for the notebook and the tests)
+from rag_bot.agent.support_judges import (  # noqa: F401  (re-exported for the notebook and the tests)
     DEFAULT_THRESHOLD,
     EmbeddingJudge,
     LLMJudge,

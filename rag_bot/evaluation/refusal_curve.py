@@ -50,7 +50,7 @@ def coverage_curve(settings: Settings, questions: Sequence[dict[str, Any]],
 
 def _sweep(settings: Settings, questions: Sequence[dict[str, Any]], knobs: Sequence[tuple[float, float]],
            retriever: Any, embedder: Any) -> list[dict[str, Any]]:
-    from rag_bot.agent.models import extractive_models
+    from rag_bot.agent.role_models import extractive_models
     from rag_bot.agent.service import AgentService
 
     models = extractive_models(settings, embedder=embedder)

@@ -39,6 +39,17 @@ def check_language(language: str | None) -> None:
         raise UnknownLanguage(language, registry().codes)
 
 
+def check_mode(mode: str | None) -> str | None:
+    """``--mode`` must be an answer mode (:class:`~rag_bot.errors.UnknownAnswerMode`, one sentence)."""
+    from rag_bot.errors import check_answer_mode
+
+    return check_answer_mode(mode)
+
+
+MODE_HELP = ("Answer mode: default, or research (wider search, whole documents for a date, longer answers, more "
+             "citations).")
+
+
 def mode_description(settings: Settings) -> str:
     """Which answering mode is running, in one line (printed by every agent command)."""
     if settings.use_gemini:
@@ -91,7 +102,7 @@ def _as_json(reply) -> dict:
                                   for d in reply.documents]})
 
 
-def _ask_streaming(service, question: str, thread: str, language: str | None):
+def _ask_streaming(service, question: str, thread: str, language: str | None, mode: str | None = None):
     """Answer with text printed as soon as the answer check has kept it (see ``AgentService.stream``)."""
     from rag_bot.frontends.cli_common import out
 
@@ -101,7 +112,7 @@ def _ask_streaming(service, question: str, thread: str, language: str | None):
         pieces.append(text)
         out(text, nl=False)
 
-    reply = service.stream(question, thread, on_text, language=language)
+    reply = service.stream(question, thread, on_text, language=language, mode=mode)
     _print_reply(reply, "".join(pieces))
 
 
@@ -112,20 +123,22 @@ def ask(
     language: str | None = typer.Option(None, "--language", help="Answer language (en/hi); default: detected."),
     thread: str | None = typer.Option(None, "--thread", help="Conversation id to continue (default: a new one)."),
     index_dir: Path | None = typer.Option(None, "--index-dir", help="Index directory (default: RAG_BOT_INDEX_DIR)."),
+    mode: str | None = typer.Option(None, "--mode", help=MODE_HELP),
 ) -> None:
     """Answer one question from the documents, with citations."""
     from rag_bot.errors import check_question
 
     settings = _settings(index_dir)
     check_language(language)
+    mode = check_mode(mode)
     check_question(question, settings.max_question_chars)  # before the service loads anything
     thread = thread or f"cli-{uuid.uuid4().hex}"
     with contextlib.ExitStack() as stack:
         service = _service(settings, stack)
         if not json_output:
-            _ask_streaming(service, question, thread, language)
+            _ask_streaming(service, question, thread, language, mode)
             return
-        reply = service.ask(question, thread, language=language)
+        reply = service.ask(question, thread, language=language, mode=mode)
     typer.echo(json.dumps(_as_json(reply), ensure_ascii=False))  # strings cleaned by _as_json
 
 
@@ -133,20 +146,24 @@ def ask(
 def chat(
     language: str | None = typer.Option(None, "--language", help="Answer language (en/hi); default: detected."),
     index_dir: Path | None = typer.Option(None, "--index-dir", help="Index directory (default: RAG_BOT_INDEX_DIR)."),
+    mode: str | None = typer.Option(None, "--mode", help=MODE_HELP),
 ) -> None:
-    """Interactive chat (one conversation per session; /reset starts a new one, /quit or Ctrl-D leaves).
+    """Interactive chat (one conversation per session; /reset starts a new one, /mode default|research switches
+    the answer mode, /quit or Ctrl-D leaves).
 
     A question that fails for a reason the user can act on (too long, the model's quota, ...) gets its one-line
     error and the chat goes on."""
+    from rag_bot.errors import UnknownAnswerMode
     from rag_bot.frontends.cli_common import fail
     from rag_bot.frontends.failures import user_message
 
     settings = _settings(index_dir)
     check_language(language)
+    mode = check_mode(mode)
     with contextlib.ExitStack() as stack:
         service = _service(settings, stack)
         thread = f"cli-{uuid.uuid4().hex}"
-        typer.echo("Ask about the documents. /reset = new conversation, /quit = leave.")
+        typer.echo("Ask about the documents. /reset = new conversation, /mode default|research, /quit = leave.")
         while True:
             try:
                 line = input("> ").strip()
@@ -161,8 +178,16 @@ def chat(
                 thread = f"cli-{uuid.uuid4().hex}"
                 typer.echo("(new conversation)")
                 continue
+            if line == "/mode" or line.startswith("/mode "):
+                try:
+                    mode = check_mode(line.removeprefix("/mode").strip() or None) or mode
+                except UnknownAnswerMode as exc:
+                    fail(exc.sentence)
+                    continue
+                typer.echo(f"(answer mode: {mode or 'default'})")
+                continue
             try:
-                _ask_streaming(service, line, thread, language)
+                _ask_streaming(service, line, thread, language, mode)
             except Exception as exc:  # noqa: BLE001 - a user's failure is one line and the chat goes on
                 sentence = user_message(exc)
                 if sentence is None:

@@ -35,8 +35,9 @@ def settings_for(index_dir: Path | None = None) -> Settings:
 def require_index(settings: Settings) -> Settings:
     """``settings`` when its index exists; a read command never creates one (:class:`NoIndexError` instead)."""
     from rag_bot.errors import NoIndexError
-    from rag_bot.index.store import has_index
+    from rag_bot.index.store import has_index, pull_shared
 
+    pull_shared(settings)  # a shared index (RAG_BOT_INDEX_BUCKET): its live generation copied into index_dir
     if not has_index(settings.index_dir):
         raise NoIndexError(settings.index_dir)
     return settings

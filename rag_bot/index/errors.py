@@ -8,9 +8,9 @@ from rag_bot.errors import UserError
 
 
 class IndexBusy(UserError, RuntimeError):
-    """Another ingestion holds the index."""
+    """Another ingestion holds the index (its folder, or the bucket location of a shared index)."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path | str) -> None:
         super().__init__(f"Another ingestion is running on {root}; try again when it ends.")
 
 

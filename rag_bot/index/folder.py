@@ -1,7 +1,8 @@
 """The layout of an index folder: the names the index writes, and whether a folder is an index at all.
 
 An index folder holds ``manifest.json`` (the commit record), ``manifest.backup.json`` (the manifest as the last
-completed run left it), ``settled.json``, ``.ingest.lock``, ``chroma/`` (embedded Chroma) and ``keyword/``, plus
+completed run left it), ``settled.json``, ``.ingest.lock``, ``shared.json`` (a shared index's local copy: the
+generation it holds), ``chroma/`` (embedded Chroma) and ``keyword/``, plus
 the temporary files of durable writes (``.manifest.json.<8 hex>``...). Nothing else is the index's: a folder
 holding other files is refused by the writer, and readers never create anything in it.
 """
@@ -18,7 +19,8 @@ from rag_bot.index.manifest import NAME, Manifest, ManifestError, has_checksum
 SETTLED = "settled.json"  # whether the last run ended with the stores in agreement
 BACKUP = "manifest.backup.json"  # the manifest as the last run that ended left it: the way back from a damaged one
 LOCK = ".ingest.lock"
-OWN_NAMES = frozenset({NAME, BACKUP, SETTLED, LOCK, "chroma", "keyword"})
+SHARED = "shared.json"  # with a shared index: the generation this local copy holds (rag_bot.index.shared)
+OWN_NAMES = frozenset({NAME, BACKUP, SETTLED, LOCK, SHARED, "chroma", "keyword"})
 
 
 def check_folder(root: Path) -> bool:
@@ -46,4 +48,4 @@ def check_folder(root: Path) -> bool:
 
 def own_temporary(name: str) -> bool:
     """Whether ``name`` is a temporary file of the index's own durable writes in its folder (a crash leftover)."""
-    return any(is_temporary(name, of) for of in (NAME, BACKUP, SETTLED))
+    return any(is_temporary(name, of) for of in (NAME, BACKUP, SETTLED, SHARED))

@@ -93,7 +93,7 @@ class LiveSegment:
 
     def term_id(self, term: str) -> int | None:
         """Row of ``term`` in the postings (the vocabulary is sorted: a binary search, no dictionary to build at
-        load, which at 1M chunks would cost a second of start-up)."""
+        load)."""
         terms = self.arrays.terms
         i = bisect.bisect_left(terms, term)
         return i if i < len(terms) and terms[i] == term else None
@@ -395,7 +395,7 @@ class KeywordIndex:
             return 1.0
         key = (gen.number, filters.date, filters.date_from, filters.date_to, filters.language)
         share = self._shares.get(key)
-        if share is None:  # a pass over every row (~5 ms at 1M): kept per generation, questions repeat filters
+        if share is None:  # a pass over every row: kept per generation, questions repeat filters
             passing = sum(int(np.count_nonzero(seg.mask(filters))) for seg in gen.segments)
             share = passing / gen.rows
             with self._lock:

@@ -6,6 +6,7 @@ what the saved manifest commits).
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 from pathlib import Path
@@ -19,7 +20,8 @@ from rag_bot.index.vectors import IndexModelMismatch, VectorIndex, chroma_where,
 
 # the read side's names for the layers above (retrieval, evaluation, front ends): they import nothing else here
 __all__ = ["DocumentChunks", "IndexBusy", "IndexModelMismatch", "IndexStore", "Manifest", "VectorIndex",
-           "chroma_where", "date_int", "has_index", "matches", "saved_manifest"]
+           "chroma_where", "date_int", "has_index", "matches", "pull_shared", "saved_manifest"]
+log = logging.getLogger(__name__)
 # the saved manifest as readers use it: committed chunk ids, documents by id, documents by date
 CommittedState = tuple[frozenset[str], dict[str, DocumentChunks], list[DocumentChunks] | None]
 
@@ -41,6 +43,18 @@ class IndexStore:
             pass  # ours, damaged: reading says so, the writer repairs it
         self.root.mkdir(parents=True, exist_ok=True)
         self.manifest_path = self.root / NAME
+        self.shared = None
+        if settings.index_bucket and committed_only:  # a reader of a shared index polls its pointer
+            from rag_bot.index.shared import SharedIndex
+
+            self.shared = SharedIndex(settings)
+            try:
+                self.shared.pull()
+            except Exception as exc:  # unreachable: a local copy answers from the generation it holds
+                if not self.manifest_path.exists():
+                    raise
+                log.warning("shared index: reading %s failed (%s); starting from the local copy",
+                            settings.index_bucket, type(exc).__name__)
         self._committed: CommittedState | None = None
         self._committed_stamp: tuple[int, int, int] | None = None
         self._committed_lock = threading.Lock()
@@ -79,6 +93,8 @@ class IndexStore:
         return None if state is None else state[2]
 
     def _committed_state(self) -> CommittedState | None:
+        if self.shared is not None:
+            self.shared.poll()
         stamp = self._manifest_stamp()
         if stamp is None:
             return None
@@ -113,6 +129,16 @@ def has_index(index_dir: Path | str) -> bool:
     except IndexCorrupted:
         pass
     return (root / NAME).is_file()
+
+
+def pull_shared(settings: Settings) -> bool:
+    """With a shared index (``index_bucket``): copy its live generation into ``index_dir`` now (True when a new one
+    was installed); without one: nothing to do."""
+    if not settings.index_bucket:
+        return False
+    from rag_bot.index.shared import SharedIndex
+
+    return SharedIndex(settings).pull()
 
 
 def saved_manifest(index_dir: Path | str) -> Manifest:

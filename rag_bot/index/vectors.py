@@ -99,8 +99,8 @@ class VectorIndex:
     def all_ids(self) -> set[str]:
         """Every chunk id in the collection (every ingestion's repair check reads them).
 
-        Pages of 50k ids: each page skips ``offset`` rows, so with pages of 5k reading 1M ids skipped ~100M rows
-        (the sum of the offsets), with 50k ~10M."""
+        Pages of 50k ids: each page skips ``offset`` rows, so the rows skipped grow with the square of the count
+        divided by the page size (docs/benchmarks.md)."""
         ids: set[str] = set()
         offset, page = 0, 50_000
         while True:
@@ -157,10 +157,10 @@ class VectorIndex:
     def search(self, embedding: np.ndarray, k: int, filters: SearchFilters, probe: int | None = None,
                passing: Passing | None = None) -> list[Hit]:
         """Top-``k`` chunks by cosine similarity under ``filters``: ids and scores (no text, no metadata: Chroma
-        reads a hit's metadata from SQLite, ~0.15 ms each, which made up most of a query at 300k chunks).
+        reads a hit's metadata from SQLite one by one, which made up most of a large index's query).
 
-        Chroma's filtered search is slow for broad filters on large collections (a language filter at 300k chunks:
-        ~0.7 s, against ~3 ms unfiltered). With ``probe``, an unfiltered search for ``probe`` neighbours is
+        Chroma's filtered search is slow for broad filters on large collections (a language filter is far
+        slower than an unfiltered search). With ``probe``, an unfiltered search for ``probe`` neighbours is
         filtered here first: when at least ``k`` pass, they are exactly the top ``k`` of the filtered set (a better
         match would have been in the probe); otherwise the filtered search runs. The caller sizes ``probe`` from
         the filter's selectivity, and may give ``passing``, which says from its own copy of each chunk's date and
@@ -203,8 +203,8 @@ class VectorIndex:
         return ok
 
     def _hidden(self, visible: Set[str]) -> int:
-        """Chunks in Chroma that readers do not see yet, at most ``MAX_HIDDEN_PROBE`` (Chroma counts by scanning:
-        ~37 ms at 300k chunks, so only a short answer asks)."""
+        """Chunks in Chroma that readers do not see yet, at most ``MAX_HIDDEN_PROBE`` (Chroma counts by scanning
+        the collection, so only a short answer asks)."""
         return min(MAX_HIDDEN_PROBE, max(0, self.count() - len(visible)))
 
     def _query(self, vector: list[np.ndarray], n_results: int, where: dict[str, Any] | None) -> list[Hit]:

@@ -9,7 +9,7 @@ Order of writes (write new, then delete old), owned here:
 A run killed anywhere leaves Chroma a superset of the manifest; the next writer's repair applies the difference
 between the keyword index and the manifest and deletes Chroma's orphans, so Chroma ids == keyword ids == manifest ids
 again. A run that ends records so (``settled.json``, with the manifest it saved), and the next writer skips that
-comparison (it reads every id: seconds at 300k chunks) when the record holds and the three stores count the same.
+comparison (it reads every id of every store) when the record holds and the three stores count the same.
 
 Before it touches anything the writer checks that the folder is an index, or empty, or new (:func:`check_folder`):
 a folder holding anything else (a typo in ``--index-dir``) is refused with one sentence, and the writer only ever
@@ -44,7 +44,7 @@ from rag_bot.index.durable import replace_atomically
 from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
 from rag_bot.index.folder import BACKUP, LOCK, SETTLED, check_folder, own_temporary
 from rag_bot.index.keyword_text import IndexedChunk, entries_for, keyword_entry, keyword_head, keyword_text
-from rag_bot.index.keywords import KeywordEntry
+from rag_bot.index.keywords import CURRENT, KeywordEntry
 from rag_bot.index.manifest import NAME as MANIFEST_NAME
 from rag_bot.index.manifest import FileRecord, Manifest, ManifestError, file_key
 from rag_bot.index.store import IndexStore
@@ -81,6 +81,11 @@ class IndexWriter:
         self._to_delete: set[str] = set()
         self._entries: dict[str, KeywordEntry] = {}
         self._changed = False
+        self.shared = None
+        if settings.index_bucket:  # one index for all instances: this folder is the local copy
+            from rag_bot.index.shared import SharedIndex
+
+            self.shared = SharedIndex(settings)
 
     # --- opening and closing ------------------------------------------------------------------------------------
     def __enter__(self) -> IndexWriter:
@@ -112,6 +117,8 @@ class IndexWriter:
         self.root.mkdir(parents=True, exist_ok=True)
         self._acquire()
         try:
+            if self.shared is not None:  # the lease, then the live generation copied here (before anything reads)
+                self.shared.acquire()
             for name in os.listdir(self.root):  # temporary files of a crashed durable write: only ours
                 if own_temporary(name):
                     (self.root / name).unlink(missing_ok=True)
@@ -177,6 +184,8 @@ class IndexWriter:
         self._lock = handle
 
     def _release(self) -> None:
+        if self.shared is not None:
+            self.shared.release()
         if self._lock is not None:
             fcntl.flock(self._lock, fcntl.LOCK_UN)
             self._lock.close()
@@ -189,10 +198,18 @@ class IndexWriter:
             self.store.keywords.apply(add=[e for e in self._entries.values() if e.id in wanted],
                                       remove=self._to_delete - wanted)
             self.hook("published", "")
+            self._publish()  # before replaced vectors go: the published generation before this one still names them
             self.store.vectors.delete(self._to_delete - wanted)
+        elif self.shared is not None and (self.store.keywords.directory / CURRENT).exists() and \
+                (self.repaired or self.shared.local_number() in (None, 0)):
+            self._publish()  # a repair's result, or an index made before it was shared
         if self._changed or self.repaired or not (self.root / BACKUP).exists():
             replace_atomically(self.root / BACKUP, self.store.manifest_path.read_bytes())
         self._mark_settled(True)
+
+    def _publish(self) -> None:
+        if self.shared is not None:
+            self.shared.publish(self.hook)
 
     # --- what is indexed ----------------------------------------------------------------------------------------
     def record(self, key: str) -> FileRecord | None:
@@ -313,6 +330,8 @@ class IndexWriter:
             fixes += 1
         orphans = chroma_ids - wanted
         if orphans:
+            if self.shared is not None:  # a writer fenced out meanwhile must not delete the new writer's vectors
+                self.shared.still_writer()
             self.store.vectors.delete(orphans)
             fixes += len(orphans)
         return fixes

@@ -3,7 +3,8 @@
 * ``make_checkpointer(settings)`` - sync, for the CLI (SqliteSaver / InMemorySaver / FirestoreSaver);
 * ``open_async_checkpointer(settings)`` - async context manager for the Telegram bot
   (AsyncSqliteSaver / InMemorySaver / FirestoreSaver with an AsyncClient), closes what it opened;
-* ``make_settings_store(settings)`` - SQLite (same file as the checkpoints) or Firestore.
+* ``make_settings_store(settings)`` - SQLite (same file as the checkpoints) or Firestore;
+* ``make_lease_store(settings)`` - the update and chat leases of the webhook bot, next to the settings store.
 
 SQLite files are private (0600) and wait ``sqlite_busy_timeout_s`` for a lock (:mod:`rag_bot.memory.sqlite_saver`);
 Firestore clients reconnect quickly after an outage (:mod:`rag_bot.memory.firestore_common`). An unreachable or
@@ -23,6 +24,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from rag_bot.config import Settings
 from rag_bot.memory.errors import MemoryUnavailableError
+from rag_bot.memory.leases import FirestoreLeaseStore, LeaseStore, SqliteLeaseStore
 from rag_bot.memory.settings_store import FirestoreSettingsStore, SqliteSettingsStore, UserSettingsStore
 
 _PROBE_TIMEOUT_S = 10.0
@@ -141,3 +143,13 @@ def make_settings_store(settings: Settings) -> UserSettingsStore:
     if settings.checkpointer == "memory":
         return SqliteSettingsStore(":memory:")
     return SqliteSettingsStore(_sqlite_path(settings), busy_timeout_s=settings.sqlite_busy_timeout_s)
+
+
+def make_lease_store(settings: Settings) -> LeaseStore:
+    """The lease store next to the user settings (memory -> an in-memory SQLite database, one process)."""
+    if settings.checkpointer == "firestore":
+        client, _ = _firestore_clients(settings, with_async=False)
+        return FirestoreLeaseStore(client, prefix=settings.firestore_prefix, timeout=_timeout(settings))
+    if settings.checkpointer == "memory":
+        return SqliteLeaseStore(":memory:")
+    return SqliteLeaseStore(_sqlite_path(settings), busy_timeout_s=settings.sqlite_busy_timeout_s)

@@ -1,4 +1,5 @@
-"""Per-user settings, the active thread of each chat, Telegram update de-duplication and feedback.
+"""Per-user settings, the active thread and the threads of each chat (:mod:`rag_bot.memory.threads`), Telegram
+update de-duplication and feedback.
 
 Two backends share one interface, :class:`UserSettingsStore`:
 
@@ -30,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from rag_bot.memory.errors import MemoryUnavailableError
+from rag_bot.memory.threads import THREADS_SCHEMA, FirestoreThreads, SqliteThreads, ThreadRegistry
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +48,9 @@ class FeedbackRecord:
     created_at: float
 
 
-class UserSettingsStore(ABC):
-    """The interface used by the frontends. Ids are strings (ints are accepted and converted)."""
+class UserSettingsStore(ThreadRegistry, ABC):
+    """The interface used by the frontends. Ids are strings (ints are accepted and converted); the threads of each
+    chat: :class:`~rag_bot.memory.threads.ThreadRegistry`."""
 
     # --- per-user settings ------------------------------------------------------------------------
     @abstractmethod
@@ -63,12 +66,6 @@ class UserSettingsStore(ABC):
 
     def set_language(self, user_id: str | int, language: str) -> None:
         self.update_user_settings(user_id, language=language)
-
-    def get_answer_mode(self, user_id: str | int, default: str | None = None) -> str | None:
-        return self.get_user_settings(user_id).get("answer_mode", default)
-
-    def set_answer_mode(self, user_id: str | int, mode: str) -> None:
-        self.update_user_settings(user_id, answer_mode=mode)
 
     # --- active thread per chat -------------------------------------------------------------------
     @abstractmethod
@@ -164,7 +161,7 @@ CREATE TABLE IF NOT EXISTS feedback (
 """
 
 
-class SqliteSettingsStore(UserSettingsStore):
+class SqliteSettingsStore(SqliteThreads, UserSettingsStore):
     """SQLite backend (``path`` may be ":memory:"). One connection + a lock: safe from any thread.
 
     The file is created mode 0600 (it names every chat); a lock held by another process is waited for
@@ -186,7 +183,7 @@ class SqliteSettingsStore(UserSettingsStore):
             self._conn.isolation_level = None  # autocommit; update_user_settings opens its own transaction
             if self.path != ":memory:":
                 self._conn.execute("PRAGMA journal_mode=WAL")
-            self._conn.executescript(_SCHEMA)
+            self._conn.executescript(_SCHEMA + THREADS_SCHEMA)
         except (sqlite3.Error, OSError) as exc:
             raise self._error(exc, f"The settings database at {self.path} cannot be opened: {exc}.") from exc
         self._lock = threading.Lock()
@@ -217,26 +214,14 @@ class SqliteSettingsStore(UserSettingsStore):
         return json.loads(row[0]) if row else {}
 
     def update_user_settings(self, user_id: str | int, **values: Any) -> dict[str, Any]:
-        try:
-            with self._lock:
-                self._conn.execute("BEGIN IMMEDIATE")
-                try:
-                    rows = self._conn.execute(
-                        "SELECT data FROM user_settings WHERE user_id = ?", (str(user_id),)
-                    ).fetchall()
-                    row = rows[0] if rows else None
-                    merged = _merge(json.loads(row[0]) if row else {}, values)
-                    self._conn.execute(
-                        "INSERT OR REPLACE INTO user_settings (user_id, data, updated_at) VALUES (?, ?, ?)",
-                        (str(user_id), json.dumps(merged, ensure_ascii=False), time.time()),
-                    )
-                    self._conn.execute("COMMIT")
-                except BaseException:
-                    self._conn.execute("ROLLBACK")
-                    raise
-        except sqlite3.Error as exc:
-            raise self._error(exc, "The settings database is unavailable right now; please try again.") from exc
-        return merged
+        def merge(conn: sqlite3.Connection) -> dict[str, Any]:
+            rows = conn.execute("SELECT data FROM user_settings WHERE user_id = ?", (str(user_id),)).fetchall()
+            merged = _merge(json.loads(rows[0][0]) if rows else {}, values)
+            conn.execute("INSERT OR REPLACE INTO user_settings (user_id, data, updated_at) VALUES (?, ?, ?)",
+                         (str(user_id), json.dumps(merged, ensure_ascii=False), time.time()))
+            return merged
+
+        return self._write(merge)
 
     def get_active_thread(self, chat_id: str | int) -> str | None:
         row = self._exec("SELECT thread_id FROM chat_threads WHERE chat_id = ?", (str(chat_id),)).first()
@@ -284,7 +269,7 @@ class SqliteSettingsStore(UserSettingsStore):
 
 
 # ============================================================================================= Firestore
-class FirestoreSettingsStore(UserSettingsStore):
+class FirestoreSettingsStore(FirestoreThreads, UserSettingsStore):
     """Firestore backend: collections ``{prefix}_users``, ``{prefix}_chats``, ``{prefix}_updates``,
     ``{prefix}_feedback``. Document ids are encoded (any characters allowed in ids)."""
 
@@ -333,8 +318,8 @@ class FirestoreSettingsStore(UserSettingsStore):
         return (snap.to_dict() or {}).get("thread_id") if snap.exists else None
 
     def set_active_thread(self, chat_id: str | int, thread_id: str) -> None:
-        ref = self._col("chats").document(self._id(chat_id))
-        self._call(ref.set, {"chat_id": str(chat_id), "thread_id": thread_id, "updated_at": time.time()})
+        ref = self._col("chats").document(self._id(chat_id))  # merged: the document also counts the chat's threads
+        self._call(ref.set, {"chat_id": str(chat_id), "thread_id": thread_id, "updated_at": time.time()}, merge=True)
 
     def seen_update(self, update_id: str | int) -> bool:
         from google.api_core import exceptions as gexc

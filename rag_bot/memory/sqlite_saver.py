@@ -15,10 +15,10 @@ import logging
 import os
 import sqlite3
 import stat
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from langgraph.checkpoint.sqlite import SqliteSaver
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
@@ -65,6 +65,23 @@ def translate(exc: sqlite3.Error, path: object, busy_timeout_s: float) -> Memory
     return MemoryUnavailableError(
         f"The conversation database {path} cannot be used: {exc}.", detail=str(exc), backend="sqlite"
     )
+
+
+T = TypeVar("T")
+
+
+def immediate(conn: sqlite3.Connection, lock: Any, work: Callable[[sqlite3.Connection], T]) -> T:
+    """``work(conn)`` in one ``BEGIN IMMEDIATE`` transaction under ``lock``: committed unless it raises (other
+    processes wait for it). sqlite3 errors propagate for the caller to translate."""
+    with lock:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            result = work(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return result
 
 
 def connect(path: str | Path, busy_timeout_s: float) -> sqlite3.Connection:

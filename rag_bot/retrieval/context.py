@@ -14,12 +14,15 @@ ChunkIds = Callable[[str], Sequence[str] | None]  # doc_id -> the document's chu
 def _passage(chunks: list[Hit], score: float, scores: dict[str, float], truncated: bool = False) -> Passage:
     chunks = sorted(chunks, key=lambda h: int(h.metadata.get("seq", 0)))
     meta = chunks[0].metadata
+    last = chunks[-1].metadata
+    page_end = last.get("page_end", last.get("page"))
     return Passage(
         doc_id=str(meta.get("doc_id", "")), source=str(meta.get("source", "")), title=str(meta.get("title", "")),
         date=meta.get("date") or None, language=str(meta.get("language", "")),
         text="\n\n".join(h.text for h in chunks), chunk_ids=[h.id for h in chunks], score=score,
         seq_start=int(chunks[0].metadata.get("seq", 0)), seq_end=int(chunks[-1].metadata.get("seq", 0)),
-        page=meta.get("page"), truncated=truncated, scores=scores,
+        page=meta.get("page"), section=meta.get("section") or None, truncated=truncated, scores=scores,
+        page_end=page_end if page_end is not None and page_end != meta.get("page") else None,
     )
 
 

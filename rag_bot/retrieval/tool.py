@@ -136,12 +136,15 @@ def status_line(passages: list[Passage], filters: SearchFilters | None = None,
 
 
 def make_retrieve_context(retriever: PassageRetriever, default_language: str | None = None,
-                          k: int | Callable[[], int | None] | None = None) -> BaseTool:
+                          k: int | Callable[[], int | None] | None = None,
+                          dated_whole: Callable[[], bool] | None = None) -> BaseTool:
     """Build the tool bound to one retriever and per-user defaults (no globals).
 
     ``default_language`` is not a filter: it only applies when the model passes ``language="default"``;
     answers are written in the user's language whatever the documents' language. ``k``: passages per search,
     or a function giving it at each call (the agent's per-run ``top_k``); None = the retriever's default.
+    ``dated_whole()`` True (the research answer mode): a search with one exact date reads the whole documents of
+    that date, as ``whole_document=true`` does.
     """
 
     def retrieve_context(query: str, date_filter: str | None = None, date_from: str | None = None,
@@ -154,7 +157,8 @@ def make_retrieve_context(retriever: PassageRetriever, default_language: str | N
         except InvalidToolArguments as exc:
             return f"Invalid arguments: {exc}", ToolArtifact(passages=[], period_is_empty=False)
         count = k() if callable(k) else k
-        passages = retriever.retrieve(query, filters, k=count, whole_document=bool(whole_document))
+        whole = bool(whole_document) or (filters.date is not None and dated_whole is not None and dated_whole())
+        passages = retriever.retrieve(query, filters, k=count, whole_document=whole)
         period_is_empty = False
         if not passages and (filters.date or filters.date_from or filters.date_to):
             dates_only = SearchFilters(date=filters.date, date_from=filters.date_from, date_to=filters.date_to)

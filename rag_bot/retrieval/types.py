@@ -28,6 +28,8 @@ class Passage:
     seq_start: int
     seq_end: int
     page: int | None = None
+    section: str | None = None  # the heading the passage's first chunk belongs to (Markdown, HTML, DOCX)
+    page_end: int | None = None  # the page the passage ends on, when that is not ``page``
     truncated: bool = False
     scores: dict[str, float] = field(default_factory=dict)
 

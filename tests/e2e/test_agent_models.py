@@ -15,7 +15,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from rag_bot.agent.configuration import AgentConfiguration
 from rag_bot.agent.graph import build_graph
-from rag_bot.agent.models import RoleModels
+from rag_bot.agent.role_models import RoleModels
 from rag_bot.agent.service import AgentService
 from tests.agent_support import (
     InMemoryRetriever,

@@ -3,8 +3,8 @@ test, English and Hindi), held-out questions only, through the real graph, index
 
 The dev questions are the ones the rules were shaped on; these held-out ones were not looked at while tuning.
 The acceptance targets of issue 21 are asserted where the offline default meets them; for the two it does not
-meet yet (unanswerable refusals at 90 %, cross-language answers at 80 %) the test guards the level reached
-(see the evaluation notebook for the figures).
+meet yet on this part (false refusals at 5 %, cross-language answers at 80 %: answers the embedder does not
+retrieve) the test guards the level reached (docs/evaluation.md has the figures).
 """
 
 from __future__ import annotations
@@ -20,15 +20,12 @@ FRESH = REPO / "notebooks" / "eval" / "fresh"
 
 
 @pytest.fixture(scope="module")
-def results(tmp_path_factory):
-    from ingest.pipeline import ingest_paths
+def results(fresh_index, tmp_path_factory):
     from rag_bot.config import Settings
 
     root = tmp_path_factory.mktemp("fresh")
-    settings = Settings(_env_file=None, index_dir=root / "index", sqlite_path=root / "memory.sqlite",
+    settings = Settings(_env_file=None, index_dir=fresh_index, sqlite_path=root / "memory.sqlite",
                         upload_dir=root / "uploads", llm_provider="extractive", checkpointer="memory")
-    summary = ingest_paths([FRESH / "corpus"], settings, progress=False)
-    assert not summary.failed
     service = AgentService(settings, checkpointer=InMemorySaver())
     rows = [r for r in load_questions(FRESH / "questions.jsonl") if r["split"] == "test"]
     out = []
@@ -70,9 +67,9 @@ def test_facts_are_right_and_citations_point_at_the_answering_talk(results):
 
 def test_unanswerable_near_topic_questions_are_refused(results):
     m = kind_metrics(results)
-    assert m["unanswerable_refused"] >= 0.85  # target 0.90: not met yet offline (see the module docstring)
-    assert m["false_refusals"] <= 0.20  # target 0.05: not met yet offline
+    assert m["unanswerable_refused"] >= 0.90
+    assert m["false_refusals"] <= 0.10  # target 0.05: not met yet offline (see the module docstring)
 
 
 def test_cross_language_answers(results):
-    assert kind_metrics(results)["cross_language_right"] >= 0.5  # target 0.80: not met yet offline
+    assert kind_metrics(results)["cross_language_right"] >= 0.70  # target 0.80: not met yet offline

@@ -103,6 +103,7 @@ def test_a_counter_that_does_not_add_up_still_costs_linear_work(shape):
     assert works[1] / works[0] < 6.0, works
 
 
+@pytest.mark.cpu_growth
 def test_the_tokenizer_is_linear(real_count):
     # the work measure above assumes it; a giant word is the worst case for a subword tokenizer
     import time

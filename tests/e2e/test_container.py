@@ -79,7 +79,7 @@ def test_image_ingests_answers_and_serves_the_bot(image, volume):
                "RAG_BOT_TELEGRAM_BASE_FILE_URL": fake.base_file_url, "PORT": str(port),
                "RAG_BOT_TELEGRAM_WEBHOOK_LISTEN": "127.0.0.1",
                "RAG_BOT_TELEGRAM_WEBHOOK_URL": f"http://127.0.0.1:{port}/hook",
-               "RAG_BOT_TELEGRAM_WEBHOOK_SECRET": SECRET, "RAG_BOT_MULTI_INSTANCE": "true",
+               "RAG_BOT_TELEGRAM_WEBHOOK_SECRET": SECRET, "RAG_BOT_MULTI_INSTANCE": "false",
                "RAG_BOT_LLM_PROVIDER": "extractive"}
         started = time.monotonic()
         bot = subprocess.Popen(["podman", "run", "--name", name, "--network=host", *data, *vocabulary(),

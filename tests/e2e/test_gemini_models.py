@@ -16,7 +16,7 @@ from langchain_core.exceptions import ModelAPIError, ModelRateLimitError, ModelT
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
 from rag_bot.agent import prompts
-from rag_bot.agent.models import get_chat_models
+from rag_bot.agent.role_models import get_chat_models
 from rag_bot.models.chat import (
     GeminiAuthError,
     GeminiConnectionError,

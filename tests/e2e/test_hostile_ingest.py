@@ -82,17 +82,20 @@ def _growth(name: str, make, small: int, settings) -> float:
     return costs[1] / max(costs[0], 1e-3)
 
 
+@pytest.mark.cpu_growth
 @pytest.mark.parametrize("kind", sorted(hostile.KINDS))
 def test_html_extraction_grows_linearly(kind, settings):
     # quadratic code gives 16x here: BeautifulSoup took 16.7 s for 10k <p> and 137.8 s for 20k (issue 11)
     assert _growth("page.html", hostile.KINDS[kind], 25_000, settings) < 8.0
 
 
+@pytest.mark.cpu_growth
 @pytest.mark.parametrize("kind", sorted(hostile.MARKDOWN_KINDS))
 def test_markdown_extraction_grows_linearly(kind, settings):
     assert _growth("notes.md", hostile.MARKDOWN_KINDS[kind], 10_000, settings) < 8.0
 
 
+@pytest.mark.cpu_growth
 @pytest.mark.parametrize("kind", sorted(hostile.RTF_KINDS))
 def test_rtf_extraction_grows_linearly(kind, settings):
     # striprtf, the usual library, gave 19.7x on "fields" (2,000 -> 8,000) and 17.8x on an unterminated font table;
@@ -101,6 +104,7 @@ def test_rtf_extraction_grows_linearly(kind, settings):
     assert _growth("letter.rtf", hostile.RTF_KINDS[kind], sizes[kind], settings) < 8.0
 
 
+@pytest.mark.cpu_growth
 @pytest.mark.parametrize("kind", sorted(hostile.EMAIL_KINDS))
 def test_email_extraction_grows_linearly(kind, settings):
     # nested parts: the standard parser costs n squared (200 -> 800 levels: 15x measured); refused beyond 200
@@ -109,6 +113,7 @@ def test_email_extraction_grows_linearly(kind, settings):
     assert _growth("mail.eml", hostile.EMAIL_KINDS[kind], sizes[kind], settings) < 8.0
 
 
+@pytest.mark.cpu_growth
 def test_refusing_a_pdf_of_shared_content_grows_linearly(tmp_path, settings):
     costs = []
     for pages in (400, 1600):

@@ -22,7 +22,7 @@ from rag_bot.index.types import SearchFilters
 from rag_bot.index.writer import RESERVE, check_index, repair_index
 from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
-from tests.cli_support import run_cli
+from tests.cli_support import run_cli, run_cli_here
 from tests.filemakers import write_text
 
 TALKS = {
@@ -196,19 +196,21 @@ def test_ingesting_the_folder_again_repairs_a_damaged_keyword_index(tmp_path, ma
 
 
 def test_the_cli_says_what_is_damaged_and_repairs_it(tmp_path):
+    """The failures (one sentence on the real stderr, the exit codes) through the entry point; the set-up and the
+    repair's output in this process (``run_cli_here``: the same command, no second load of the model)."""
     corpus(tmp_path / "talks")
-    assert run_cli(["ingest", "talks", "--index-dir", "idx"], tmp_path).returncode == 0
+    assert run_cli_here(["ingest", "talks", "--index-dir", "idx"], tmp_path).returncode == 0
     _garble_postings(type("S", (), {"index_dir": tmp_path / "idx"}))
     searched = run_cli(["search", "potter", "--index-dir", "idx"], tmp_path)
     assert searched.returncode == 2 and "Traceback" not in searched.stderr
     assert searched.stderr.strip().startswith("error: The index in") and len(searched.stderr.strip().splitlines()) == 1
     checked = run_cli(["index", "check", "--index-dir", "idx"], tmp_path)
     assert checked.returncode == 1 and "fails its checksum" in checked.stderr
-    repaired = run_cli(["index", "repair", "--index-dir", "idx"], tmp_path)
+    repaired = run_cli_here(["index", "repair", "--index-dir", "idx"], tmp_path)
     assert repaired.returncode == 0, repaired.stderr
     assert "fails its checksum" in repaired.stdout and "is whole" in repaired.stdout
-    assert run_cli(["index", "check", "--index-dir", "idx"], tmp_path).returncode == 0
-    found = run_cli(["search", "potter", "--index-dir", "idx", "--mode", "keyword"], tmp_path)
+    assert run_cli_here(["index", "check", "--index-dir", "idx"], tmp_path).returncode == 0
+    found = run_cli_here(["search", "potter", "--index-dir", "idx", "--mode", "keyword"], tmp_path)
     assert found.returncode == 0 and "work.txt" in found.stdout
 
 

@@ -22,6 +22,7 @@ from rag_bot.index.vectors import IndexModelMismatch
 from rag_bot.index.writer import entries_for
 from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
+from tests.cli_support import run_cli_here
 from tests.conftest import REPO
 from tests.filemakers import write_docx, write_html, write_pdf, write_text
 
@@ -139,11 +140,8 @@ def test_broken_files_fail_with_reasons_and_leave_index_unchanged(tmp_path, sett
     write_pdf(bad / "locked.pdf", ["A secret talk\nDate: 1969-05-01\n\nNobody may read this."], user_password="pw")
     docx_bytes = next(corpus.rglob("*.docx")).read_bytes()
     (bad / "cut.docx").write_bytes(docx_bytes[: len(docx_bytes) // 2])
-    result = subprocess.run(
-        [sys.executable, "-m", "rag_bot.frontends.cli", "ingest", str(bad), "--json"],
-        capture_output=True, text=True, cwd=REPO,
-        env={**__import__("os").environ, "RAG_BOT_INDEX_DIR": str(settings.index_dir), "RAG_BOT_MAX_FILE_MB": "2"},
-    )
+    result = run_cli_here(["ingest", str(bad), "--json"], tmp_path,  # the command's report, not the process
+                          env={"RAG_BOT_INDEX_DIR": str(settings.index_dir), "RAG_BOT_MAX_FILE_MB": "2"})
     assert result.returncode == 1, result.stderr
     summary = json.loads(result.stdout.strip().splitlines()[-1])
     reasons = {f["path"]: f["reason"] for f in summary["failed"]}

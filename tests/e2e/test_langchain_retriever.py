@@ -12,10 +12,8 @@ from langchain_core.prompts import ChatPromptTemplate
 from langchain_core.retrievers import BaseRetriever
 from langchain_core.runnables import ConfigurableField, RunnablePassthrough
 
-from ingest.pipeline import ingest_paths
 from rag_bot.config import Settings
 from rag_bot.retrieval.langchain_retriever import HybridLangChainRetriever
-from tests.conftest import REPO
 
 METADATA = {"source", "title", "date", "language", "doc_id", "chunk_ids", "score", "scores", "page", "seq_start",
             "seq_end", "truncated"}
@@ -30,18 +28,11 @@ def format_docs(docs: list[Document]) -> str:
                        for i, d in enumerate(docs, 1))
 
 
-# seven of the sample corpus's files (9 dated talks, en + hi, every format but DOCX): half the ingestion time of all
-FILES = ["pdf/talks-1969-jan.pdf", "html/maun-1969-01-23.html", "html/fear-1969-03-09.html", "txt/death-1969-11-02.txt",
-         "md/music-1969-06-21.md", "md/sangeet-1969-06-21.md", "txt/krodh-1970-01-10.txt"]
-
-
 @pytest.fixture(scope="module")
-def settings(tmp_path_factory) -> Settings:
-    """A real index with the embedded defaults (multilingual-e5-small, Chroma, BM25)."""
-    settings = Settings(_env_file=None, index_dir=tmp_path_factory.mktemp("index"))
-    corpus = REPO / "data" / "corpus"
-    assert not ingest_paths([corpus / name for name in FILES], settings, progress=False).failed
-    return settings
+def settings(sample_index) -> Settings:
+    """The session's real index of the sample corpus (the embedded defaults: multilingual-e5-small, Chroma, BM25);
+    the tests only read it."""
+    return Settings(_env_file=None, index_dir=sample_index)
 
 
 @pytest.fixture(scope="module")
@@ -72,12 +63,12 @@ def test_lcel_chain_with_filters_as_search_kwargs(retriever):
     docs = dated.invoke("What was said about silence?")
     assert docs and {d.metadata["date"] for d in docs} == {"1969-01-23"}
     # both versions of that talk (English in the multi-talk PDF, Hindi in HTML) and nothing else
-    assert {d.metadata["source"] for d in docs} == {"talks-1969-jan.pdf", "maun-1969-01-23.html"}
+    assert {d.metadata["source"] for d in docs} == {"pdf/talks-1969-jan.pdf", "html/maun-1969-01-23.html"}
     assert "talks-1969-jan.pdf (1969-01-23)" in prompt_seen and "(1969-0" not in prompt_seen.replace(
         "(1969-01-23)", "")
 
     hindi = retriever.invoke("silence", date="1969-01-23", language="hi")
-    assert {d.metadata["source"] for d in hindi} == {"maun-1969-01-23.html"}
+    assert {d.metadata["source"] for d in hindi} == {"html/maun-1969-01-23.html"}
     ranged = retriever.invoke("what was said", date_from="1970-01-01", date_to="1970-12-31", k=3)
     assert ranged and len(ranged) <= 3 and all("1970-01-01" <= d.metadata["date"] <= "1970-12-31" for d in ranged)
 
@@ -93,7 +84,7 @@ def test_filters_chosen_when_the_chain_is_invoked(retriever):
 
 def test_whole_document_of_a_date_in_order(retriever):
     docs = retriever.invoke("the whole talk", date="1969-11-02", whole_document=True)
-    assert len(docs) == 1 and docs[0].metadata["source"] == "death-1969-11-02.txt"
+    assert len(docs) == 1 and docs[0].metadata["source"] == "txt/death-1969-11-02.txt"
     assert docs[0].metadata["seq_start"] == 0 and not docs[0].metadata["truncated"]
 
 

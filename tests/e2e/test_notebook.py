@@ -48,8 +48,9 @@ def test_committed_notebook_is_generated_and_has_no_outputs():
 
 
 @pytest.mark.timeout(1200)
-def test_notebook_runs_offline_and_writes_figures(sample_index, tmp_path, monkeypatch):
+def test_notebook_runs_offline_and_writes_figures(sample_index, fresh_index, tmp_path, monkeypatch):
     shutil.copytree(sample_index, tmp_path / "index")  # the notebook's own ingestion then finds data/corpus indexed
+    shutil.copytree(fresh_index, tmp_path / "index-fresh")  # and the fresh archive (it reads INDEX_DIR-fresh)
     copy = tmp_path / "evaluation.ipynb"
     shutil.copy(NOTEBOOK, copy)
     figures = tmp_path / "figures"

@@ -52,8 +52,8 @@ def test_language_and_answer_mode_persist(store: UserSettingsStore, tmp_path) ->
     assert store.get_user_settings(42) == {}
     assert store.get_language(42, "en") == "en"
     store.set_language(42, "hi")
-    store.set_answer_mode(42, "detailed")
-    assert store.get_language(42) == "hi" and store.get_answer_mode(42) == "detailed"
+    store.update_user_settings(42, answer_mode="research")
+    assert store.get_language(42) == "hi" and store.get_user_settings(42)["answer_mode"] == "research"
     assert store.update_user_settings(42, answer_mode=None) == {"language": "hi"}
     assert store.get_user_settings("42") == {"language": "hi"}
     assert store.get_user_settings(43) == {}
@@ -242,3 +242,121 @@ def test_every_firestore_call_has_a_deadline_and_retries(firestore_project) -> N
     for rpc in rpcs:
         assert rpc.timeout is not None and 0 < rpc.timeout <= 7, (rpc.method, rpc.timeout)
         assert rpc.retry is not None and rpc.retry.__class__.__name__ == "Retry", (rpc.method, rpc.retry)
+
+
+# ------------------------------------------------------------------------------------------ threads
+def test_threads_are_numbered_titled_and_listed_by_activity(store: UserSettingsStore) -> None:
+    chat = "tg:-100777"
+    first = store.ensure_active_thread(chat, "a")
+    assert first == "a" and store.get_active_thread(chat) == "a"
+    assert store.ensure_active_thread(chat, "b") == "a"  # the chat has one already: kept
+    made, pruned = store.start_thread(chat, "b", "budget", keep=10)
+    assert (made.number, made.title, pruned) == (2, "budget", [])
+    assert store.get_active_thread(chat) == "b"
+    store.touch_thread(chat, "a", "what was said about silence")  # titled by its first question
+    store.touch_thread(chat, "a", "a later question")  # the title stays
+    store.touch_thread(chat, "b", "ignored: b has a title")
+    listed = store.list_threads(chat, 10)
+    assert [(r.number, r.thread_id, r.title) for r in listed] == [(2, "b", "budget"),
+                                                                 (1, "a", "what was said about silence")]
+    assert listed[0].last_active >= listed[1].last_active and all(r.chat_id == chat for r in listed)
+    assert store.list_threads(chat, 1) == listed[:1]
+    assert store.thread_by_number(chat, 1).thread_id == "a" and store.thread_by_number(chat, 3) is None
+    assert store.list_threads("tg:other", 10) == [] and store.thread_by_number("tg:other", 1) is None
+
+
+def test_removed_threads_free_no_number_and_the_active_one_is_cleared(store: UserSettingsStore) -> None:
+    chat = 31
+    store.start_thread(chat, "t1", "", keep=10)
+    store.start_thread(chat, "t2", "", keep=10)
+    assert store.remove_thread(chat, 1).thread_id == "t1"
+    assert store.remove_thread(chat, 1) is None
+    assert store.get_active_thread(chat) == "t2"  # removing another thread keeps the active one
+    assert store.remove_thread(chat, 2).thread_id == "t2"
+    assert store.get_active_thread(chat) is None and store.list_threads(chat, 10) == []
+    assert store.ensure_active_thread(chat, "t3") == "t3"
+    assert store.thread_by_number(chat, 3).thread_id == "t3"  # numbers are never given twice
+
+
+def test_threads_beyond_the_bound_prune_the_least_recently_active(store: UserSettingsStore) -> None:
+    chat = "tg:5"
+    for i in range(1, 4):
+        store.start_thread(chat, f"t{i}", f"title {i}", keep=3)
+    store.touch_thread(chat, "t1", "")  # t1 is now more recent than t2
+    made, pruned = store.start_thread(chat, "t4", "", keep=3)
+    assert made.number == 4 and [p.thread_id for p in pruned] == ["t2"]
+    assert sorted(r.thread_id for r in store.list_threads(chat, 10)) == ["t1", "t3", "t4"]
+    _, pruned = store.start_thread(chat, "t5", "", keep=1)
+    assert sorted(p.thread_id for p in pruned) == ["t1", "t3", "t4"]
+    assert [r.thread_id for r in store.list_threads(chat, 10)] == ["t5"] and store.get_active_thread(chat) == "t5"
+
+
+def test_concurrent_first_messages_make_one_thread(store: UserSettingsStore) -> None:
+    barrier = threading.Barrier(8)
+
+    def first_message(i: int) -> str:
+        barrier.wait()
+        return store.ensure_active_thread("tg:race", f"candidate-{i}")
+
+    with ThreadPoolExecutor(8) as pool:
+        winners = set(pool.map(first_message, range(8)))
+    assert len(winners) == 1
+    [only] = store.list_threads("tg:race", 10)
+    assert (only.thread_id, only.number) == (winners.pop(), 1)
+
+
+def test_a_thread_active_before_numbering_is_registered_when_used(store: UserSettingsStore) -> None:
+    store.set_active_thread("tg:old", "legacy")  # an active thread stored by an older version
+    assert store.ensure_active_thread("tg:old", "new") == "legacy"
+    store.touch_thread("tg:old", "legacy", "first question")
+    assert [(r.number, r.title) for r in store.list_threads("tg:old", 10)] == [(1, "first question")]
+
+
+async def test_thread_async_twins(store: UserSettingsStore) -> None:
+    assert await store.aensure_active_thread("c", "x") == "x"
+    made, _ = await store.astart_thread("c", "y", "why", 5)
+    await store.atouch_thread("c", "y", "")
+    assert [r.number for r in await store.alist_threads("c", 5)] == [made.number, 1]
+    assert (await store.athread_by_number("c", 2)).title == "why"
+    assert (await store.aremove_thread("c", 2)).thread_id == "y"
+
+
+def test_firestore_requests_per_thread_call_do_not_grow_with_the_threads(firestore_project) -> None:
+    """Each registry call is a fixed number of RPCs (reads and commits), the same with 2 and with 12 threads in the
+    chat (pruning adds one batched delete); the transactions' calls carry the store's deadline too."""
+    from rag_bot.memory.firestore_common import Client
+    from tests.stand_ins.firestore_emulator import record_rpcs
+
+    store = FirestoreSettingsStore(Client(project=firestore_project), prefix="t", timeout=7)
+    rpcs = record_rpcs(store.client)
+
+    def cost(call) -> list[str]:
+        del rpcs[:]
+        call()
+        return sorted(r.method for r in rpcs)
+
+    costs: dict[int, dict[str, list[str]]] = {}
+    for size in (2, 12):
+        chat = f"tg:{size}"
+        for i in range(size - 1):
+            store.start_thread(chat, f"t{i}", f"title {i}", keep=50)
+        costs[size] = {
+            "ensure (chat has one)": cost(lambda chat=chat: store.ensure_active_thread(chat, "x")),
+            "start": cost(lambda chat=chat: store.start_thread(chat, "new", "", keep=50)),
+            "touch": cost(lambda chat=chat: store.touch_thread(chat, "new", "question")),
+            "list": cost(lambda chat=chat: store.list_threads(chat, 10)),
+            "by number": cost(lambda chat=chat: store.thread_by_number(chat, 1)),
+            "remove": cost(lambda chat=chat: store.remove_thread(chat, 1)),
+        }
+    assert costs[2] == costs[12], costs
+    transaction = ["batch_get_documents", "begin_transaction", "commit"]  # one read, one commit
+    assert costs[2]["ensure (chat has one)"] == ["batch_get_documents"]
+    assert costs[2]["touch"] == costs[2]["start"] == transaction
+    assert cost(lambda: store.ensure_active_thread("tg:fresh", "f")) == ["batch_get_documents", "commit"]
+    assert costs[2]["remove"] == sorted(["run_query", *transaction])  # the number's query, then the transaction
+    assert costs[2]["list"] == costs[2]["by number"] == ["run_query"]
+    pruning = cost(lambda: store.start_thread("tg:12", "newer", "", keep=5))  # past the bound: + query + delete
+    assert pruning == sorted([*transaction, "run_query", "commit"]), pruning
+    assert len(store.list_threads("tg:12", 50)) == 5
+    store.start_thread("tg:12", "newest", "", keep=5)  # the count stayed right: one pruned again
+    assert len(store.list_threads("tg:12", 50)) == 5

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rag_bot.agent.support import EmbeddingJudge
+from rag_bot.agent.support_judges import EmbeddingJudge
 from rag_bot.config import Settings
 from rag_bot.evaluation.support_probe import (
     DROP_TARGET,
@@ -25,13 +25,14 @@ from rag_bot.models.embeddings import get_embedder
 
 PROBE = Path(__file__).resolve().parent.parent / "data" / "support_probe"
 # Short of the issue's targets on the held-out half (reported with issue 21): the floors below guard what the judge
-# reaches there, per language pair ("hi>en": a Hindi sentence citing the English report). Across scripts the offline
-# check cannot tell an added clause from a translation, nor roles without a case marker or names on both sides.
+# reaches there, per language pair ("hi>en": a Hindi sentence citing the English report). Across scripts roles are
+# read from the Hindi case markers of a name and where the name stands in its English clause, and an added clause
+# only by how much more the sentence says than its evidence (so some paraphrases saying more are dropped too).
 SHORT_OF_TARGET = {
     "paraphrase": {"en": 0.80, "hi": 0.80, "en>hi": 0.60, "hi>en": 0.60},
     "translation": {"en>hi": 0.80, "hi>en": 0.80},
-    "swapped_roles": {"en": DROP_TARGET, "hi": DROP_TARGET, "en>hi": 0.40, "hi>en": 0.40},
-    "added_clause": {"en": DROP_TARGET, "hi": DROP_TARGET, "en>hi": 0.30, "hi>en": 0.30},
+    "swapped_roles": {"en": DROP_TARGET, "hi": DROP_TARGET, "en>hi": DROP_TARGET, "hi>en": DROP_TARGET},
+    "added_clause": {"en": DROP_TARGET, "hi": DROP_TARGET, "en>hi": DROP_TARGET, "hi>en": DROP_TARGET},
 }
 
 

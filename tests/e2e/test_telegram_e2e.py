@@ -3,14 +3,13 @@ upload names are unit-tested in test_telegram_formatting.py)."""
 
 from __future__ import annotations
 
-import html
 import re
 import shutil
 import time
 
 import pytest
 
-from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, FakeTelegram, settle
+from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, FakeTelegram, plain, settle
 
 ADMIN = 42
 MENTION = "@" + BOT_USER["username"]
@@ -46,9 +45,6 @@ def refused(fake: FakeTelegram, chat_id: int) -> list[str]:
     return [reason for _, reason, params in fake.rejected if int(params.get("chat_id", 0)) == chat_id]
 
 
-def plain(sent_text: str) -> str:
-    return html.unescape(sent_text.replace("<b>", "").replace("</b>", ""))
-
 
 SAMPLE_DOCUMENTS, SAMPLE_FIRST, SAMPLE_LAST = 15, "1969-01-23", "1970-03-18"
 
@@ -67,7 +63,7 @@ def test_start_lists_the_documents_and_commands_are_set(fake, bot):
     assert f"{SAMPLE_DOCUMENTS + uploads_ingested(fake)} documents from {SAMPLE_FIRST} to {SAMPLE_LAST}" in plain(reply.text)
     assert "English" in reply.text and "Hindi" in reply.text
     names = {c["command"] for c in fake.commands[""]}
-    assert names == {"start", "help", "language", "reset", "sources"}
+    assert names >= {"start", "help", "language", "reset", "sources", "source"}  # threads and modes: test_telegram_threads.py
     assert {c["command"] for c in fake.commands["hi"]} == names
 
 
@@ -78,7 +74,7 @@ def test_question_answered_with_citations(fake, bot):
     assert reply.parse_mode == "HTML" and refused(fake, 1002) == []
     text = plain(reply.text)
     assert "silence" in text.lower() and "[1]" in text
-    assert "Sources:" in text and "[1] pdf/talks-1969-jan.pdf, 1969-01-23" in text
+    assert "Sources:" in text and "[1] pdf/talks-1969-jan.pdf, p. 1, 1969-01-23" in text
     buttons = reply.reply_markup["inline_keyboard"][0]
     assert [b["text"] for b in buttons] == ["👍", "👎"]
     assert (1002, "typing") in fake.chat_actions
@@ -160,6 +156,63 @@ def test_oversized_upload_refused_before_download(fake, bot):
     [reply] = fake.wait_sent(1010, 1)
     assert "limit is 20 MB" in reply.text
     assert len(fake.calls_of("getFile")) == get_file_calls
+
+
+def test_source_sends_the_cited_passage_and_its_pdf_page(fake, bot):
+    fake.send_text(1020, 1020, "/source 1")  # no answer yet in this chat
+    [none] = fake.wait_sent(1020, 1)
+    assert plain(none.text) == "There is no answer with sources in this conversation yet; ask a question first."
+    fake.send_text(1020, 1020, SILENCE)
+    answer = plain(fake.wait_sent(1020, 2)[1].text)
+    lines = answer.split("Sources:")[1].strip().splitlines()
+    [pdf_line] = [line for line in lines if "pdf/talks-1969-jan.pdf, p. 1" in line]  # the page is named
+    n = int(pdf_line[1:pdf_line.index("]")])
+    photos = len(fake.photos)
+
+    fake.send_text(1020, 1020, f"/source {n}")
+    passage = plain(fake.wait_sent(1020, 3)[2].text)
+    assert passage.startswith(f"{pdf_line}:\n\n")
+    assert "This morning I want to speak about silence" in passage  # the page's text, in full
+    fake.wait_until(lambda: len(fake.photos) > photos, "the page image")
+    chat, png, caption = fake.photos[-1]
+    assert chat == 1020 and png.startswith(b"\x89PNG") and plain(caption) == f"{pdf_line}:"
+    assert fake.calls_of("sendPhoto")[-1]["parse_mode"] == "HTML"
+
+    fake.send_text(1020, 1020, "/source 99")
+    wrong = plain(fake.wait_sent(1020, 5)[4].text)
+    numbers = ", ".join(line[1:line.index("]")] for line in lines)
+    assert wrong == f"Send /source N with the number of a source of the last answer ({numbers})."
+
+
+def test_admin_photo_is_read_with_ocr_and_bad_images_get_one_sentence(fake, bot):
+    from tests.scanned_pages import draw_page, have_fonts
+
+    if shutil.which("tesseract") is None or not have_fonts():
+        pytest.skip("needs tesseract-ocr and the test fonts (make install-dev installs them as root)")
+    import io
+
+    page = draw_page(["The Quillon ferry leaves the north pier at seven.", "Tickets are sold on board."], "en",
+                     height=500)
+    jpeg = io.BytesIO()
+    page.convert("RGB").save(jpeg, format="JPEG", quality=90)
+    fake.send_photo(1021, ADMIN, jpeg.getvalue(), *page.size)
+    messages = fake.wait_sent(1021, 2, timeout=300)
+    assert re.fullmatch(r"Ingested photo_\S+\.jpg:\nadded 1, .*", plain(messages[1].text), re.S), messages[1].text
+    fake.send_text(1021, ADMIN, "What is said about the Quillon ferry?")
+    reply = plain(fake.wait_sent(1021, 3)[2].text)
+    assert "seven" in reply and "[1] photo_" in reply
+
+    get_file_calls = len(fake.calls_of("getFile"))
+    fake.send_document(1021, ADMIN, b"\x89PNG", "scan.png", declared_size=20_000_000)  # a 20 MB image
+    too_big = plain(fake.wait_sent(1021, 4)[3].text)
+    assert too_big == "That file is 20.0 MB; the limit is 10 MB."
+    assert len(fake.calls_of("getFile")) == get_file_calls  # refused before download
+
+    blank = io.BytesIO()
+    page.point(lambda _: 255).convert("RGB").save(blank, format="JPEG")
+    fake.send_photo(1021, ADMIN, blank.getvalue(), *page.size)
+    failed = plain(fake.wait_sent(1021, 6, timeout=300)[5].text)
+    assert re.fullmatch(r"Sorry, ingesting photo_\S+\.jpg failed: OCR found no text in the image", failed), failed
 
 
 def test_long_answer_is_split_into_valid_messages(fake, bot):
@@ -268,6 +321,24 @@ def test_group_chat_answers_only_when_mentioned_or_replied_to(fake, bot):
     assert all(m.reply_to_message_id != question_id(ignored) for m in fake.sent_to(group))
 
 
+def test_voice_without_the_generative_model_gets_one_sentence_in_the_users_language(fake, bot):
+    """No Gemini key (this bot answers offline): a voice question gets one sentence saying why, in English by
+    default and in Hindi for a user who chose it; nothing is downloaded."""
+    voice = (REPO / "tests" / "data" / "voice" / "question-en.ogg").read_bytes()
+    downloads = len(fake.calls_of("getFile"))
+    update = fake.send_voice(1015, 1015, voice, duration=6)
+    [reply] = fake.wait_sent(1015, 1)
+    assert plain(reply.text) == ("Voice questions need the generative model, which is not configured here; please "
+                                 "type your question.")
+    assert reply.reply_to_message_id == question_id(update)
+    fake.send_text(1016, 1016, "/language hi")
+    fake.wait_sent(1016, 1)
+    fake.send_voice(1016, 1016, voice, duration=6)
+    hindi = plain(fake.wait_sent(1016, 2)[1].text)
+    assert hindi.startswith("आवाज़ वाले प्रश्नों के लिए जनरेटिव मॉडल चाहिए") and hindi.count("।") == 1
+    assert len(fake.calls_of("getFile")) == downloads
+
+
 def test_every_message_sent_was_valid(fake, bot):
     """Nothing the bot sent was refused by the stand-in's Telegram checks (length, HTML): refused messages are
     recorded there, not only the accepted ones; the HTML check applies because every message is sent as HTML.
@@ -369,7 +440,7 @@ def test_webhook_mode_checks_the_secret_token(sample_index, tmp_path):
                 deadline = time.monotonic() + 60
                 while True:
                     try:
-                        with urllib.request.urlopen(request, timeout=10) as response:
+                        with urllib.request.urlopen(request, timeout=120) as response:  # the turn runs inside
                             return response.status
                     except urllib.error.HTTPError as exc:
                         return exc.code

@@ -17,29 +17,24 @@ from pathlib import Path
 import pytest
 
 from tests.stand_ins.firestore_emulator import free_port
-from tests.stand_ins.telegram_api import BotProcess, FakeTelegram, ingest_sample_corpus, rag_bot_command
+from tests.stand_ins.telegram_api import BotProcess, FakeTelegram, rag_bot_command
 
 SECRET = "shared-secret_1"
 SILENCE = "What was said about silence on 1969-01-23?"
 ROUTER = "You classify ONE user message"
 
 
-@pytest.fixture(scope="module")
-def sample_index(tmp_path_factory) -> Path:
-    index_dir = tmp_path_factory.mktemp("webhook_sample") / "index"
-    ingest_sample_corpus(index_dir)
-    return index_dir
-
-
-def request(port: int, path: str, body: dict | None = None, secret: str | None = None) -> int | None:
-    """The HTTP status of GET (no body) or POST (a JSON body) on 127.0.0.1:port; None when nothing listens."""
+def request(port: int, path: str, body: dict | None = None, secret: str | None = None,
+            timeout: float = 120.0) -> int | None:
+    """The HTTP status of GET (no body) or POST (a JSON body) on 127.0.0.1:port; None when nothing listens. A
+    delivery returns once its turn ended (the turn runs inside the request)."""
     headers = {"Content-Type": "application/json"} if body is not None else {}
     if secret is not None:
         headers["X-Telegram-Bot-Api-Secret-Token"] = secret
     data = json.dumps(body).encode() if body is not None else None
     try:
         with urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data,
-                                                           headers=headers), timeout=10) as response:
+                                                           headers=headers), timeout=timeout) as response:
             return response.status
     except urllib.error.HTTPError as exc:
         return exc.code
@@ -161,8 +156,9 @@ def slow_router(entered: threading.Event, release: threading.Event, returned: th
 @pytest.mark.parametrize("released", [True, False], ids=["finished-within-grace", "abandoned-after-grace"])
 def test_sigterm_stops_intake_and_bounds_the_turns_in_flight(sample_index, tmp_path, released):
     """SIGTERM while a turn waits for the model: new deliveries get 503 at once; a turn that finishes within the
-    grace is answered and the process exits 0; one that does not is abandoned (logged) and the process exits
-    while the model request is still held (it would hold 120 s)."""
+    grace is answered (its delivery 200) and the process exits 0; one that does not is abandoned (logged, its
+    delivery 503 so Telegram sends it again) and the process exits while the model request is still held (it would
+    hold 120 s)."""
     from tests.stand_ins.gemini_api import GeminiStandIn
 
     entered, release, returned = threading.Event(), threading.Event(), threading.Event()
@@ -178,7 +174,9 @@ def test_sigterm_stops_intake_and_bounds_the_turns_in_flight(sample_index, tmp_p
         try:
             wait_status(port, "/readyz", 200, process)
             slow = {"update_id": 8001, "message": fake.user_message(8001, 8001, "Hello there!")}
-            assert request(port, "/hook", slow, SECRET) == 200
+            status: list[int | None] = []
+            delivery = threading.Thread(target=lambda: status.append(request(port, "/hook", slow, SECRET)))
+            delivery.start()
             assert entered.wait(120), process.log()
             process.proc.send_signal(signal.SIGTERM)
             wait_status(port, "/readyz", 503, process)
@@ -189,12 +187,15 @@ def test_sigterm_stops_intake_and_bounds_the_turns_in_flight(sample_index, tmp_p
                 [answer] = fake.wait_sent(8001, 1)
                 assert "Hello from the stand-in" in answer.text
             assert process.proc.wait(60) == 0, process.log()
+            delivery.join(60)
             if not released:
                 assert not returned.is_set(), "the process waited for the held model request"
                 assert "abandoned (update ids 8001)" in process.log()
                 assert not fake.sent_to(8001)
+                assert status == [503], "an abandoned update must be delivered again"
             else:
                 assert "abandoned" not in process.log()
+                assert status == [200]
             assert not fake.sent_to(8002)
         finally:
             release.set()

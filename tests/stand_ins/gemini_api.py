@@ -5,19 +5,24 @@ path -- ``ChatGoogleGenerativeAI`` -> ``google-genai`` SDK -> httpx (sync) / aio
 the wire. Implemented routes (``{model}`` is e.g. ``gemini-2.5-flash``):
 
 * ``POST /v1beta/models/{model}:generateContent``
-* ``POST /v1beta/models/{model}:streamGenerateContent?alt=sse`` (server-sent events, one ``data:`` per chunk)
+* ``POST /v1beta/models/{model}:streamGenerateContent?alt=sse`` (server-sent events, one ``data:`` per chunk; a
+  one-body answer is cut into chunks of ``stream_words`` words, and ``chunk_delay_s`` passes before each chunk)
 * ``POST /v1beta/models/{model}:embedContent`` and ``:batchEmbedContents`` (deterministic hashed bag of words,
   L2-normalised, ``dim`` 768 unless ``outputDimensionality`` asks for less)
 * ``POST /v1beta/models/{model}:countTokens`` (whitespace word count)
 
 Answers to ``generateContent`` come, in this order, from: an injected fault (:meth:`GeminiStandIn.fail_next`),
 the queue of scripted responses (:meth:`GeminiStandIn.push` / ``push_text`` / ``push_function_call``), the
-``responder(request) -> body`` callable, else a 400 explaining that nothing was scripted.
+``responder(request) -> body`` callable, else a 400 explaining that nothing was scripted. A request holding an
+audio part (``inlineData`` with an ``audio/*`` type) is a transcription: the part must be a real Ogg/Opus file
+(capture pattern and ``OpusHead``), and the answer is the transcript registered for those bytes
+(:meth:`GeminiStandIn.add_transcript`), else a 400.
 Every request is recorded (:class:`GeminiRequest`: path, headers without the API key, JSON body).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import math
@@ -99,6 +104,30 @@ def error_body(status: int, message: str | None = None) -> dict[str, Any]:
             {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": "1s"},
         ]
     return body
+
+
+def is_ogg_opus(data: bytes) -> bool:
+    """True for an Ogg stream whose first page holds an Opus identification header (what Telegram voice notes
+    are)."""
+    return data[:4] == b"OggS" and b"OpusHead" in data[:512]
+
+
+def inline_bytes(blob: dict[str, Any]) -> bytes:
+    """The bytes of an ``inlineData`` part (base64, standard or URL-safe, padding optional: the SDK sends URL-safe
+    without padding)."""
+    data = str(blob.get("data") or "")
+    return base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+
+
+def stream_chunks(body: dict[str, Any], words: int) -> list[dict[str, Any]]:
+    """A one-text-part ``generateContent`` body cut into stream chunks of ``words`` words (spaces kept, so the
+    chunks join to the text); other bodies are one chunk."""
+    parts = ((body.get("candidates") or [{}])[0].get("content") or {}).get("parts") or []
+    if words <= 0 or len(parts) != 1 or "text" not in parts[0]:
+        return [body]
+    pieces = re.findall(r"\S+\s*|\s+", parts[0]["text"])
+    texts = ["".join(pieces[i:i + words]) for i in range(0, len(pieces), words)] or [""]
+    return [text_response(text) for text in texts]
 
 
 @dataclass
@@ -201,8 +230,13 @@ class GeminiStandIn:
     """The stand-in server. Use as a context manager, or ``start()`` / ``stop()``; ``base_url`` to point at it."""
 
     def __init__(self, responder: Responder | None = None, *, api_key: str | None = None,
-                 dim: int = EMBEDDING_DIM) -> None:
+                 dim: int = EMBEDDING_DIM, chunk_delay_s: float = 0.0, stream_words: int = 0) -> None:
+        """``chunk_delay_s``: seconds before each SSE chunk (a model writing); ``stream_words``: cut a one-body
+        streamed answer into chunks of this many words (0: as scripted)."""
         self.responder = responder
+        self.chunk_delay_s = chunk_delay_s
+        self.stream_words = stream_words
+        self.transcripts: dict[str, str] = {}
         self.expected_key = api_key
         self.dim = dim
         self._requests: list[GeminiRequest] = []
@@ -251,6 +285,11 @@ class GeminiStandIn:
         """Queue ``generateContent`` answers (a body, a :class:`Fault`, or a list of stream chunks)."""
         with self._lock:
             self._plan.queue.extend(responses)
+
+    def add_transcript(self, audio: bytes, text: str) -> None:
+        """What a transcription request for exactly these audio bytes answers."""
+        with self._lock:
+            self.transcripts[hashlib.sha256(audio).hexdigest()] = text
 
     def push_text(self, text: str, **kwargs: Any) -> None:
         self.push(text_response(text, **kwargs))
@@ -318,7 +357,27 @@ class GeminiStandIn:
         with self._lock:
             self._requests.append(request)
 
+    def _transcribe(self, request: GeminiRequest) -> tuple[int, Any] | None:
+        """(status, body) for a request holding an audio part; None for any other request."""
+        inline = [part.get("inlineData") or part.get("inline_data") or {} for content in request.contents
+                  for part in content.get("parts", [])]
+        audio = [blob for blob in inline  # the API takes both spellings (the SDK sends ``mime_type``)
+                 if str(blob.get("mimeType") or blob.get("mime_type") or "").startswith("audio/")]
+        if not audio:
+            return None
+        data = inline_bytes(audio[0])
+        if not is_ogg_opus(data):
+            return 400, error_body(400, "gemini stand-in: the audio part is not an Ogg/Opus file")
+        with self._lock:
+            text = self.transcripts.get(hashlib.sha256(data).hexdigest())
+        if text is None:
+            return 400, error_body(400, "gemini stand-in: no transcript registered for this audio")
+        return 200, text_response(text)
+
     def _generate(self, request: GeminiRequest) -> tuple[int, Any]:
+        transcribed = self._transcribe(request)
+        if transcribed is not None:
+            return transcribed
         with self._lock:
             scripted = self._plan.queue.popleft() if self._plan.queue else None
         if scripted is None and self.responder is not None:
@@ -380,6 +439,8 @@ def _make_handler(stand_in: GeminiStandIn) -> type[BaseHTTPRequestHandler]:
             self.send_header("Content-Type", "text/event-stream")
             self.end_headers()
             for chunk in chunks:
+                if stand_in.chunk_delay_s and stand_in._stopping.wait(stand_in.chunk_delay_s):
+                    return
                 self.wfile.write(f"data: {json.dumps(chunk)}\r\n\r\n".encode())
                 self.wfile.flush()
 
@@ -423,7 +484,8 @@ def _make_handler(stand_in: GeminiStandIn) -> type[BaseHTTPRequestHandler]:
                 status, answer = 400, error_body(400, f"gemini stand-in responder failed: {exc!r}")
             try:
                 if status == 200 and request.action == "streamGenerateContent":
-                    self._send_sse(answer if isinstance(answer, list) else [answer])
+                    self._send_sse(answer if isinstance(answer, list) else
+                                   stream_chunks(answer, stand_in.stream_words))
                 else:
                     self._send_json(status, answer)
             except (BrokenPipeError, ConnectionResetError):

@@ -4,9 +4,14 @@ Runs an aiohttp server on 127.0.0.1 (free port) in a background thread with its 
 process can talk to it while synchronous test code drives it through the methods of :class:`FakeTelegram`:
 
 * Bot API: ``/bot<token>/<method>`` (GET or POST; JSON, form or multipart parameters) for getMe, deleteWebhook,
-  getUpdates (offset confirms, long polling), sendMessage, editMessageText, sendChatAction, setMyCommands,
-  getMyCommands, answerCallbackQuery, getFile; file downloads at ``/file/bot<token>/<file_path>``;
-* control: inject text messages / documents / callback presses / edits / raw updates, read what the bot sent per
+  getUpdates (offset confirms, long polling), sendMessage, sendMessageDraft (private chats; kept in ``drafts``),
+  editMessageText, sendChatAction, setMyCommands, getMyCommands, answerCallbackQuery, getFile, sendPhoto; file downloads at
+  ``/file/bot<token>/<file_path>``;
+* flood limits like Telegram's when given (:class:`FloodLimits`: per chat about one message a second with short
+  bursts, about thirty a second per bot): a message over them gets 429 with ``retry_after`` (recorded in
+  ``flood_hits``); a message to a chat before the ``retry_after`` of its last 429 has passed is refused again and
+  recorded in ``early_calls``;
+* control: inject text messages / documents / photos / voice notes / callback presses / edits / raw updates, read what the bot sent per
   chat (in one global order, ``Sent.seq``), wait for N messages, and fault injection (``fail_next(method, n)``
   answers 429 with retry_after, ``drop_next(method, n)`` closes the connection without an answer, ``hold(method)``
   keeps its calls waiting until the test releases them);
@@ -18,8 +23,10 @@ process can talk to it while synchronous test code drives it through the methods
 from __future__ import annotations
 
 import asyncio
+import html
 import itertools
 import json
+import math
 import re
 import shutil
 import sys
@@ -36,7 +43,7 @@ BOT_USER = {"id": 777000111, "is_bot": True, "first_name": "RagBot", "username":
 _JSON_FIELDS = {"reply_markup", "reply_parameters", "commands", "entities", "allowed_updates", "scope",
                 "link_preview_options", "caption_entities"}
 _TOKEN_SHAPE = re.compile(r"\d+:[A-Za-z0-9_-]+")  # what Telegram accepts as a token at all (else: 404)
-_INT_FIELDS = {"chat_id", "offset", "limit", "timeout", "message_id", "reply_to_message_id", "cache_time"}
+_INT_FIELDS = {"chat_id", "draft_id", "offset", "limit", "timeout", "message_id", "reply_to_message_id", "cache_time"}
 
 
 @dataclass
@@ -54,11 +61,62 @@ class Sent:
     seq: int = 0  # global order of everything the stand-in recorded (all chats)
 
 
+@dataclass
+class Draft:
+    """One sendMessageDraft call the stand-in accepted (the streamed preview of an answer)."""
+
+    chat_id: int
+    draft_id: int
+    text: str
+    parse_mode: str | None
+    at: float = field(default_factory=time.monotonic)
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class FloodLimits:
+    """Telegram-like flood limits on the methods that put a message in a chat (send*, edit*, except
+    sendChatAction): a token bucket per chat (``chat_per_second``, ``chat_burst``) and one for the bot
+    (``global_per_second``, ``global_burst``). A call finding a bucket empty gets 429 with ``retry_after``: the
+    whole seconds until the bucket holds a token again (at least 1), as Telegram answers."""
+
+    chat_per_second: float = 1.0
+    chat_burst: float = 3.0
+    global_per_second: float = 30.0
+    global_burst: float = 30.0
+
+
+class _Bucket:
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, time.monotonic()
+
+    def take(self, now: float) -> float:
+        """0.0 and one token taken, else the seconds until a token is there (nothing taken)."""
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return 0.0
+        return (1.0 - self.tokens) / self.rate
+
+
+def _limited(method: str) -> bool:
+    return (method.startswith("send") and method != "sendChatAction") or method.startswith("edit")
+
+
 class FakeTelegram:
     """The stand-in server. ``start()`` / ``stop()``; all control methods are thread-safe."""
 
-    def __init__(self, token: str = "123:TEST") -> None:
+    def __init__(self, token: str = "123:TEST", flood: FloodLimits | None = None) -> None:
         self.token = token
+        self.flood = flood
+        self._chat_buckets: dict[int, _Bucket] = {}
+        self._global_bucket = _Bucket(flood.global_per_second, flood.global_burst) if flood else None
+        self.flood_hits: list[tuple[str, int, int]] = []  # (method, chat id, retry_after) of every 429 answered
+        self.drafts: dict[int, list[Draft]] = {}
+        self._retry_until: dict[int, float] = {}  # chat -> end of the retry_after its last 429 asked for
+        self.early_calls: list[tuple[str, int]] = []  # (method, chat) of messages sent before their retry_after
+        self.fault_retry_after: dict[str, int] = {}
         self.port: int | None = None
         self._lock = threading.Condition()
         self._ids = itertools.count(1000)
@@ -77,6 +135,7 @@ class FakeTelegram:
         self.commands: dict[str, list[dict]] = {}
         self.webhook: dict[str, Any] | None = None
         self.files: dict[str, tuple[str, bytes]] = {}
+        self.photos: list[tuple[int, bytes, str | None]] = []  # (chat id, PNG/JPEG bytes, caption) the bot sent
         self.faults: dict[str, int] = {}
         self.holds: dict[str, threading.Event] = {}  # method -> released when set (see hold())
         self.fault_hits: dict[str, int] = {}
@@ -209,6 +268,43 @@ class FakeTelegram:
                 message["caption_entities"] = entities
         return self.push_update({"message": message})
 
+    def send_voice(self, chat_id: int, user_id: int, data: bytes, duration: int, mime_type: str = "audio/ogg",
+                   declared_size: int | None = None, chat_type: str = "private") -> dict:
+        """Inject a voice note (``duration`` in seconds as the sender's app declares it; the file becomes
+        downloadable through getFile)."""
+        file_id = f"voice{self.next_message_id()}"
+        with self._lock:
+            self.files[file_id] = (f"voice/{file_id}.oga", data)
+        message = self.user_message(chat_id, user_id, "", chat_type=chat_type)
+        message.pop("text", None)
+        message.pop("entities", None)
+        message["voice"] = {"file_id": file_id, "file_unique_id": f"u{file_id}", "duration": duration,
+                            "mime_type": mime_type, "file_size": len(data) if declared_size is None else declared_size}
+        return self.push_update({"message": message})
+
+    def drafts_to(self, chat_id: int) -> list[Draft]:
+        with self._lock:
+            return list(self.drafts.get(chat_id, []))
+
+    def send_photo(self, chat_id: int, user_id: int, data: bytes, width: int, height: int,
+                   caption: str | None = None, declared_size: int | None = None) -> dict:
+        """Inject a photo message (Telegram's sizes: a thumbnail, then the photo itself, each downloadable)."""
+        message = self.user_message(chat_id, user_id, "")
+        message.pop("text", None)
+        message.pop("entities", None)
+        sizes = []
+        for scale, blob in ((8, b"thumbnail"), (1, data)):
+            file_id = f"photo{self.next_message_id()}"
+            with self._lock:
+                self.files[file_id] = (f"photos/{file_id}.jpg", blob)
+            sizes.append({"file_id": file_id, "file_unique_id": f"u{file_id}", "width": width // scale,
+                          "height": height // scale,
+                          "file_size": len(blob) if scale > 1 or declared_size is None else declared_size})
+        message["photo"] = sizes
+        if caption:
+            message["caption"] = caption
+        return self.push_update({"message": message})
+
     def edit_text(self, update: dict, new_text: str) -> dict:
         """Inject the ``edited_message`` update of a text message sent earlier (same message id, new text)."""
         message = dict(update["message"], text=new_text, edit_date=int(time.time()))
@@ -227,10 +323,11 @@ class FakeTelegram:
                  "chat_instance": f"ci{sent.chat_id}", "data": data, "message": message}
         return self.push_update({"callback_query": query})
 
-    def fail_next(self, method: str, times: int = 1) -> None:
-        """Answer the next ``times`` calls of ``method`` with 429 Too Many Requests (retry_after 1)."""
+    def fail_next(self, method: str, times: int = 1, retry_after: int = 1) -> None:
+        """Answer the next ``times`` calls of ``method`` with 429 Too Many Requests (``retry_after`` seconds)."""
         with self._lock:
             self.faults[method] = self.faults.get(method, 0) + times
+            self.fault_retry_after[method] = retry_after
 
     def drop_next(self, method: str, times: int = 1) -> None:
         """Answer the next ``times`` calls of ``method`` by closing the connection without a response (a network
@@ -337,11 +434,25 @@ class FakeTelegram:
         params = await self._params(request)
         with self._lock:
             self.calls.append((method, params))
+            chat = int(params["chat_id"]) if _limited(method) and str(params.get("chat_id", "")).lstrip("-").isdigit() \
+                else None
+            if chat is not None and time.monotonic() < self._retry_until.get(chat, 0.0):
+                self.early_calls.append((method, chat))  # retry_after was not respected: refused again
+                self._lock.notify_all()
+                return self._error(429, "Too Many Requests: retry after 1", retry_after=1)
             if self.faults.get(method, 0) > 0:
                 self.faults[method] -= 1
                 self.fault_hits[method] = self.fault_hits.get(method, 0) + 1
+                wait = self.fault_retry_after.get(method, 1)
+            else:
+                wait = self._flood_wait(method, params)
+                if wait:
+                    self.flood_hits.append((method, int(params.get("chat_id") or 0), wait))
+            if wait:
+                if chat is not None:
+                    self._retry_until[chat] = time.monotonic() + wait
                 self._lock.notify_all()
-                return self._error(429, "Too Many Requests: retry after 1", retry_after=1)
+                return self._error(429, f"Too Many Requests: retry after {wait}", retry_after=wait)
             dropped = self.drops.get(method, 0) > 0
             if dropped:
                 self.drops[method] -= 1
@@ -357,6 +468,23 @@ class FakeTelegram:
         if handler is None:
             return self._error(404, f"Not Found: method {method} is not implemented by the stand-in")
         return await handler(params)
+
+    def _flood_wait(self, method: str, params: dict) -> int:
+        """0 when ``method`` may run now under the flood limits (a token is taken), else its retry_after (called
+        under the lock)."""
+        if self.flood is None or self._global_bucket is None or not _limited(method) or "chat_id" not in params:
+            return 0
+        now = time.monotonic()
+        chat = int(params["chat_id"])
+        bucket = self._chat_buckets.setdefault(chat, _Bucket(self.flood.chat_per_second, self.flood.chat_burst))
+        wait = bucket.take(now)
+        if wait:
+            return max(1, math.ceil(wait))
+        wait = self._global_bucket.take(now)
+        if wait:
+            bucket.tokens += 1.0  # the chat's token is given back: the call did not happen
+            return max(1, math.ceil(wait))
+        return 0
 
     async def _file(self, request: web.Request) -> web.Response:
         if request.match_info["token"] != self.token:
@@ -455,9 +583,35 @@ class FakeTelegram:
     async def _m_sendMessage(self, params: dict) -> web.Response:
         return self._refuse("sendMessage", params) or self._ok(self._record("sendMessage", params))
 
+    async def _m_sendMessageDraft(self, params: dict) -> web.Response:
+        chat_id = int(params.get("chat_id") or 0)
+        if chat_id <= 0:
+            return self._error(400, "Bad Request: drafts can be sent only to private chats")
+        if not int(params.get("draft_id") or 0):
+            return self._error(400, "Bad Request: draft_id must be non-zero")
+        if str(params.get("text") or "").strip():  # an empty draft is the "Thinking..." placeholder
+            refused = self._refuse("sendMessageDraft", params)
+            if refused:
+                return refused
+        draft = Draft(chat_id, int(params["draft_id"]), str(params.get("text") or ""), params.get("parse_mode"),
+                      seq=next(self._seq))
+        with self._lock:
+            self.drafts.setdefault(chat_id, []).append(draft)
+            self._lock.notify_all()
+        return self._ok(True)
+
     async def _m_editMessageText(self, params: dict) -> web.Response:
         refused = self._refuse("editMessageText", params)
         return refused or self._ok(self._record("editMessageText", params, message_id=int(params["message_id"])))
+
+    async def _m_sendPhoto(self, params: dict) -> web.Response:
+        """Kept in ``photos`` (chat id, bytes, caption) and recorded as a sent message with the caption as text."""
+        photo = params.get("photo")
+        if not isinstance(photo, bytes | bytearray) or not photo:
+            return self._error(400, "Bad Request: there is no photo in the request")
+        with self._lock:
+            self.photos.append((int(params["chat_id"]), bytes(photo), params.get("caption")))
+        return self._ok(self._record("sendPhoto", {**params, "text": params.get("caption") or ""}))
 
     async def _m_sendChatAction(self, params: dict) -> web.Response:
         with self._lock:
@@ -483,6 +637,11 @@ class FakeTelegram:
 _HTML_TOKEN = re.compile(r"<(/?)([a-zA-Z-]+)(?:\s[^<>]*)?>|&(?:lt|gt|amp|quot|#\d+|#x[0-9a-fA-F]+);|[<&]")
 _HTML_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "a", "code", "pre", "span",
               "tg-spoiler", "blockquote", "tg-emoji"}
+
+
+def plain(sent_text: str) -> str:
+    """A sent HTML message as the user reads it: bold tags dropped, entities unescaped."""
+    return html.unescape(sent_text.replace("<b>", "").replace("</b>", ""))
 
 
 def html_problem(text: str) -> str | None:

@@ -121,8 +121,9 @@ def test_extractive_answer_threshold_and_quotes():
 
 def test_extractive_answer_extends_the_quote_to_the_sentence_that_completes_the_fact():
     """The sentence naming the topic is quoted with the ones after it up to the one holding the kind of fact the
-    question asks for (a number for "how long"), not a fixed count, within ``answer_sentences``, as one quote; a
-    budget too small to hold that fact refuses rather than quote the topic without the answer."""
+    question asks for (a number for "how long"), then the sentences of its paragraph after the fact, within
+    ``answer_sentences``, as one quote; a budget too small for both quotes the fact's sentence, never the topic
+    without the answer."""
     passages = [
         {"source": "chair.txt", "date": "1969-04-19", "title": "Work",
          "text": "In Jaipur I once watched a carpenter named Yusuf make a single chair. It took him thirty days. "
@@ -132,16 +133,19 @@ def test_extractive_answer_extends_the_quote_to_the_sentence_that_completes_the_
     ]
 
     def ask(question: str, answer_sentences: int, follow_sentences: int = 2) -> str:
-        model = ExtractiveChatModel(role="answer", min_relevance=0.80, follow_sentences=follow_sentences)
+        model = ExtractiveChatModel(role="answer", settings=make_settings(), min_relevance=0.80,
+                                    follow_sentences=follow_sentences)
         data = inputs.answer_input(question, passages, "en", answer_sentences)
         return model.invoke(inputs.answer_messages(data)).content
 
     how_long = "How long did the carpenter Yusuf take to make one chair?"
     window = ask(how_long, answer_sentences=3)
-    assert ("- “In Jaipur I once watched a carpenter named Yusuf make a single chair. It took him thirty days.” [1]"
-            ) in window.splitlines()
-    assert "sheesham" not in window and "[2]" not in window  # the fact is complete: no fixed two followers
-    assert ask(how_long, answer_sentences=1) == prompts.NOT_FOUND
+    assert ("- “In Jaipur I once watched a carpenter named Yusuf make a single chair. It took him thirty days. "
+            "He used only sheesham wood from his village.” [1]") in window.splitlines()
+    # after the fact, the sentences of its paragraph go on with it, within answer_sentences; no other passage
+    assert "market" not in window and "[2]" not in window
+    one = ask(how_long, answer_sentences=1)  # too small for topic and fact: the fact's sentence, its words backed
+    assert "thirty days" in one and "Jaipur" not in one  # by the sentence before it (never the topic alone)
     # an open question keeps the follow_sentences after the best sentence
     what = ask("What did the carpenter Yusuf make in Jaipur?", answer_sentences=3)
     assert "sheesham" in what and "market" not in what
@@ -223,3 +227,17 @@ def test_documents_are_collected_from_the_artifact_and_from_the_bare_list_of_old
     docs = collect_documents([now, older])
     assert [(d["doc_id"], d["retrieved_by"], d["n"]) for d in docs] == [("silence_talk", ["a"], 1),
                                                                          ("drama_talk", ["b"], 2)]
+
+
+def test_the_agent_built_from_settings_reads_their_corpus_terms():
+    """The rules take the corpus terms from the settings the agent is built with, not from the environment."""
+    from rag_bot.agent.graph import build_graph
+
+    question = "What do the Hindi memos say about rain?"
+    assert rules.document_language(question) is None and "memos" in rules.content_words(question)
+    try:
+        build_graph(make_settings(corpus_terms=["memo", "memos"]), retriever=InMemoryRetriever())
+        assert rules.document_language(question) == "hi" and "memos" not in rules.content_words(question)
+    finally:
+        rules.use_corpus_terms(make_settings().corpus_terms)
+    assert rules.document_language(question) is None

@@ -54,6 +54,11 @@ def test_heading_words_still_count_as_the_document():
     ("फ़ातिमा शेख़ किस शहर में रहती हैं?", "place"),
     ("दालें क्यों बोनी चाहिए?", "reason"),
     ("सुनीता पाटिल की उम्र कितनी है?", "age"),
+    ("क्रोध आने पर कौन सा अभ्यास सुझाया गया?", None),  # "कौन सा" asks "which", not "who"
+    ("कौन सी किट दी गई?", None),
+    ("Who was Keshav and what did he listen for?", None),  # asks what the question's name was: open
+    ("Who is Walter Price?", None),
+    ("Who is the current warden of Rosewood House?", "person"),
 ])
 def test_answer_type_from_the_registry_question_words(question, kind):
     assert answerability.answer_type(question) == kind
@@ -87,6 +92,31 @@ def test_key_terms_must_be_covered_by_the_quote_in_either_language():
     verdict = answerability.assess("What is the name of Leon Marsh's wife?",
                                    "It was started by Leon Marsh, a retired electrician.")
     assert verdict.kind == "person" and not verdict.passes(0.75)
+
+
+def test_light_verbs_and_advice_words_are_no_key_terms():
+    assert answerability.key_terms("मरम्मत कैफ़े किसने शुरू किया?") == ["मरम्मत", "कैफ़े", "शुरू"]
+    assert "सलाह" not in answerability.key_terms("दालें बोने की सलाह क्यों दी गई?")
+    assert "advised" not in answerability.key_terms("Why were pulses advised after wheat?")
+
+
+def test_a_transliterated_term_is_found_in_another_script():
+    english = "The repair café meets monthly. It was started by Leon Marsh."
+    assert answerability.foreign_terms_found("मरम्मत कैफ़े की शुरुआत किसने की?", english) == 1
+    assert answerability.foreign_terms_found("रोज़वुड हाउस की स्थापना किसने की?", "Rosewood House stands here.") >= 1
+    assert answerability.foreign_terms_found("तालाब की खुदाई में कितना पैसा ख़र्च हुआ?",
+                                             "It cost 640 pounds, and the money came from the fair.") == 0
+    assert answerability.foreign_terms_found("Who started the repair café?", "मरम्मत कैफ़े लियोन ने शुरू किया।") == 1
+
+
+def test_one_stem_list_serves_both_checks():
+    from rag_bot.agent import claims
+    from rag_bot.languages import registry
+
+    assert not hasattr(registry().languages[0], "suffixes")
+    assert answerability.stem("बोने") == answerability.stem("बोइए")
+    assert answerability.stem("repairs") == answerability.stem("repairing") == "repair"
+    assert claims.stem("seeking") == claims.stem("seeks")
 
 
 def test_missing_date_refusal_names_the_date_in_the_users_language():

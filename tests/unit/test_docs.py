@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rag_bot.docs import DOCS, PAGES, ROOT, evaluation_block, render, stale_pages
+from rag_bot.generated_docs import DOCS, PAGES, ROOT, evaluation_block, render, stale_pages
 
 README = ROOT / "README.md"
 README_MAX_LINES = 150
@@ -48,7 +48,7 @@ def broken_links(page: Path) -> list[str]:
 
 
 def test_generated_blocks_are_current():
-    assert stale_pages() == [], "docs/ pages are stale: run `python -m rag_bot.docs`"
+    assert stale_pages() == [], "docs/ pages are stale: run `python -m rag_bot.generated_docs`"
 
 
 def test_a_stale_block_is_noticed():

@@ -20,7 +20,9 @@ import rag_bot
 from rag_bot.errors import ModelNotAllowed, NoIndexError, QuestionTooLong, UnknownLanguage, UserError
 from rag_bot.frontends import cli
 from rag_bot.frontends.failures import user_message
+from rag_bot.index.bucket import BucketMissing
 from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
+from rag_bot.index.shared import IndexLeaseLost
 from rag_bot.memory.errors import MemoryBusyError, MemoryUnavailableError
 
 # Internal control flow, caught inside its own module and never shown to anyone.
@@ -28,6 +30,9 @@ INTERNAL = {
     "ingest.zip_package.Refused",  # stops an expat parse; reading() turns it into a LoadError with the reason
     "rag_bot.index.manifest.ManifestError",  # the index's reader/writer turn it into IndexCorrupted / NotAnIndex
     "rag_bot.index.segments.SegmentDamaged",  # likewise: the keyword index reports it as IndexCorrupted
+    "rag_bot.index.bucket.Exists",  # a create-if-absent lost: the shared index and its uploads decide what it means
+    "rag_bot.index.bucket.Conflict",  # a replace-if-unchanged lost: the shared index raises IndexLeaseLost/IndexBusy
+    "rag_bot.index.shared._Gone",  # an object cleaned up under a pull: the pull reads the pointer again
 }
 PENDING: set[str] = set()  # classes still to derive from UserError (none left)
 
@@ -73,7 +78,9 @@ def _samples() -> list[UserError]:
                                 MemoryBusyError.for_path("/srv/chat.db", 5.0), UnknownLanguage("xx", ("en", "hi")),
                                 ModelNotAllowed("answer_model", "m-" * 40, ["gemini-2.5-flash"]),
                                 IndexBusy(Path("idx")), NotAnIndex(Path("notes"), "todo.txt"),
-                                IndexCorrupted(Path("idx"), "manifest.json fails its checksum"), IndexDiskFull(Path("idx"))]
+                                IndexCorrupted(Path("idx"), "manifest.json fails its checksum"), IndexDiskFull(Path("idx")),
+                                IndexBusy("gs://bucket/index"), BucketMissing("gs://bucket/index", "no such bucket"),
+                                IndexLeaseLost()]
     for cls in PROJECT.values():
         if issubclass(cls, UserError) and cls not in {type(s) for s in samples}:
             samples.append(cls("corrupt DOCX: malformed XML\n(line 3)"))  # a loader-style clause on two lines

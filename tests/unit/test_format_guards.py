@@ -38,6 +38,7 @@ def _nested_paragraphs(depth: int) -> bytes:
     return (f'<r xmlns:t="{_TEXT}">' + "<t:p>level text " * depth + "</t:p>" * depth + "</r>").encode()
 
 
+@pytest.mark.cpu_growth
 def test_odt_walker_is_linear_in_the_nesting_of_paragraphs():
     # joining the nested text at every level was quadratic: 4,000 -> 8,000 levels took 0.46 -> 1.81 s (3.9x)
     small, large = _nested_paragraphs(10_000), _nested_paragraphs(20_000)

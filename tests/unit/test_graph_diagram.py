@@ -15,8 +15,8 @@ ROOT = REPO
 def test_architecture_graph_block_matches_compiled_graph():
     page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     match = re.search(r"<!-- graph:start -->\s*```mermaid\n(.*?)\n```\s*<!-- graph:end -->", page, re.S)
-    assert match, "docs/architecture.md has no graph block; run: python -m rag_bot.docs"
-    assert match[1].strip() == mermaid(), "docs/architecture.md graph is stale; run: python -m rag_bot.docs"
+    assert match, "docs/architecture.md has no graph block; run: python -m rag_bot.generated_docs"
+    assert match[1].strip() == mermaid(), "docs/architecture.md graph is stale; run: python -m rag_bot.generated_docs"
 
 
 def test_langgraph_json_points_at_the_graph_factory():

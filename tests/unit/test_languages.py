@@ -12,7 +12,7 @@ import pytest
 from rag_bot import dates, languages
 from rag_bot.agent import prompts, rules
 from rag_bot.agent.service import AgentService
-from rag_bot.frontends.base import guess_language
+from rag_bot.frontends.chat_backend import guess_language
 from rag_bot.frontends.telegram.handlers import bot_commands, set_commands
 from rag_bot.frontends.telegram.texts import t
 from rag_bot.retrieval.tool import InvalidToolArguments, validate_arguments
@@ -157,7 +157,8 @@ def test_a_new_language_file_brings_its_dates(with_bengali):
 def test_shipped_texts_come_from_the_files():
     assert t("hi", "reset") == "नई बातचीत शुरू हुई।" and t(None, "reset") == "Started a new conversation."
     assert t("xx", "reset") == t("en", "reset")  # an unknown interface language gets the default's texts
-    assert [c.command for c in bot_commands("hi")] == ["start", "help", "language", "reset", "sources"]
+    assert [c.command for c in bot_commands("hi")][:5] == ["start", "help", "language", "reset", "sources"]
+    assert {"new", "threads", "switch", "delete", "mode", "source"} <= {c.command for c in bot_commands("hi")}
     assert prompts.ANSWER_INTRO == {"en": "According to the documents:", "hi": "दस्तावेज़ों के अनुसार:"}
     assert "xx" not in prompts.CONVERSATION_TEMPLATES and prompts.ANSWER_INTRO.get("xx") is None
 

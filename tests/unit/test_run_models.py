@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rag_bot.agent.configuration import AgentConfiguration, resolve
-from rag_bot.agent.models import get_chat_models
+from rag_bot.agent.role_models import get_chat_models
 from rag_bot.config import Settings
 from rag_bot.errors import ModelNotAllowed, UserError
 from rag_bot.languages import split_sentences

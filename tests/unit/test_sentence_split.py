@@ -6,7 +6,7 @@ import pytest
 
 from rag_bot.agent.grounding import AnswerAssembler, split_line
 from rag_bot.agent.rules import split_sentences
-from rag_bot.agent.support import SupportChecker
+from rag_bot.agent.support_judges import SupportChecker
 
 TEXT = ("We met at 6 a.m. on Monday. Dr. Rao spoke, e.g. about rain, i.e. floods. The hall shut at 9 p.m. "
         "Then we left. J. Mehta brought tea, rice etc. for all. डॉ. शर्मा ने कहा। ठीक है।")

@@ -8,6 +8,7 @@ language data files. A second copy of ``"Hindi"`` in a module, or ``"lecture"`` 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tomllib
 from pathlib import Path
@@ -41,6 +42,11 @@ def python_strings(path: Path) -> list[str]:
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip]
 
 
+@functools.cache
+def _module_strings(path: Path) -> list[str]:
+    return python_strings(path)
+
+
 def data_strings(value: object, skip_fields: frozenset[str] = frozenset()) -> list[str]:
     """Every string value of a parsed data file (keys of ``names_of`` tables are codes, not text)."""
     if isinstance(value, str):
@@ -52,13 +58,15 @@ def data_strings(value: object, skip_fields: frozenset[str] = frozenset()) -> li
     return []
 
 
+@functools.cache
 def places(skip_fields: frozenset[str] = frozenset()) -> dict[str, list[str]]:
-    """Relative path -> the strings that decide something, for every module and language file."""
+    """Relative path -> the strings that decide something, for every module and language file (read once per
+    process and ``skip_fields``: the tree does not change during a run)."""
     out = {}
     for root in ("rag_bot", "ingest"):
         for path in sorted((REPO / root).rglob("*")):
             if path.suffix == ".py":
-                out[str(path.relative_to(REPO))] = python_strings(path)
+                out[str(path.relative_to(REPO))] = _module_strings(path)
             elif path.suffix == ".toml":
                 data = tomllib.loads(path.read_text(encoding="utf-8"))
                 out[str(path.relative_to(REPO))] = data_strings(data, skip_fields)

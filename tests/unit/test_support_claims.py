@@ -5,19 +5,23 @@ from __future__ import annotations
 import pytest
 
 from rag_bot.agent.claims import (
+    content_excess,
+    cross_roles_flipped,
     missing_names,
     negation_differs,
     new_dates,
     new_numbers,
+    pieces,
     read_claims,
     roles_swapped,
     single_substitution,
     skeleton,
     stem,
+    uncovered_piece,
     uncovered_run,
 )
 from rag_bot.agent.grounding import AnswerAssembler
-from rag_bot.agent.support import LLMJudge, SupportChecker, Verdict, VerifiedJudge
+from rag_bot.agent.support_judges import LLMJudge, SupportChecker, Verdict, VerifiedJudge
 from tests.agent_support import ScriptedChatModel
 
 EN = "Meera Joshi paid Ravi Kulkarni 40,000 rupees for the new roof in April."
@@ -134,6 +138,59 @@ def test_an_added_clause_is_an_uncovered_run_a_paraphrase_is_not():
     assert longest < 3 and tail < 2
 
 
+def test_a_sentence_is_cut_into_clauses_at_commas_and_registry_openers():
+    assert pieces("Meera paid Ravi, and the council later repaid her with interest.") == [
+        ["meera", "paid", "ravi"], ["and", "the", "council", "later", "repaid", "her"], ["with", "interest"]]
+    assert pieces("मीरा ने पैसे दिए और परिषद ने लौटा दिए।") == [["मीरा", "ने", "पैसे", "दिए"], ["और", "परिषद", "ने", "लौटा", "दिए"]]
+
+
+@pytest.mark.parametrize("evidence, added, paraphrase", [
+    ("Meera Joshi paid Ravi Kulkarni 40,000 rupees for the new roof.",
+     "Meera Joshi paid Ravi Kulkarni 40,000 rupees for the new roof, and the council later thanked her warmly.",
+     "For the new roof, Meera Joshi paid 40,000 rupees to Ravi Kulkarni, and he mended it."),
+    ("Sunita Rao sold 150 second-hand books to Farhan Ali for the school library.",
+     "Sunita Rao sold 150 second-hand books to Farhan Ali, who gave them to a charity shop.",
+     "Farhan Ali bought 150 second-hand books from Sunita Rao, which went to the school library."),
+    ("मीरा जोशी ने नई छत के लिए रवि कुलकर्णी को 40,000 रुपये दिए।",
+     "मीरा जोशी ने नई छत के लिए रवि कुलकर्णी को 40,000 रुपये दिए, और बाद में परिषद ने पूरी रकम लौटा दी।",
+     "नई छत के लिए रवि कुलकर्णी को 40,000 रुपये मीरा जोशी ने दिए, और छत बन गई।"),
+])
+def test_a_clause_the_evidence_lacks_is_seen_a_reworded_one_is_not(evidence, added, paraphrase):
+    assert uncovered_piece(c(added), [c(evidence)])
+    assert not uncovered_piece(c(paraphrase), [c(evidence)])
+    assert not uncovered_piece(c(evidence), [c(evidence)])
+
+
+@pytest.mark.parametrize("sentence, evidence", [
+    ("Salma Khan won the Pine Hill cooking contest for the third year running after a long fight with the judges.",
+     "सलमा ख़ान ने पाइन हिल की खाना पकाने की प्रतियोगिता जीती।"),
+    ("सलमा ख़ान ने पाइन हिल की खाना पकाने की प्रतियोगिता जीती और इनाम का पैसा अनाथालय को दान कर दिया।",
+     "Salma Khan won the Pine Hill cooking contest."),
+])
+def test_across_scripts_a_sentence_saying_much_more_than_its_evidence_is_an_added_clause(sentence, evidence):
+    excess, ratio = content_excess(c(sentence), c(evidence))
+    assert excess >= 2 and ratio >= 1.2
+    translation = ("Salma Khan won the Pine Hill cooking contest." if sentence.isascii() is False
+                   else "सलमा ख़ान ने पाइन हिल की खाना पकाने की प्रतियोगिता जीती।")
+    excess, ratio = content_excess(c(translation), c(evidence))
+    assert excess < 2 or ratio < 1.2
+
+
+@pytest.mark.parametrize("latin, marked, flipped", [
+    ("The fishermen thanked Farhan Ali, who lent the group four boats.",
+     "फरहान अली ने मछुआरों को धन्यवाद दिया, जिन्होंने समूह को चार नावें उधार दीं।", True),
+    ("Farhan Ali thanked the fishermen, who lent the group four boats.",
+     "फरहान अली ने मछुआरों को धन्यवाद दिया, जिन्होंने समूह को चार नावें उधार दीं।", False),
+    ("The council paid Anil Desai 5,000 rupees.", "अनिल देसाई ने परिषद को 5,000 रुपये दिए।", True),
+    ("The council paid Anil Desai 5,000 rupees.", "परिषद ने अनिल देसाई को 5,000 रुपये दिए।", False),
+    ("The club was coached by Salma Khan.", "सलमा ख़ान ने क्लब को प्रशिक्षण दिया।", False),  # passive: "by" acts
+    ("The club coached Salma Khan.", "सलमा ख़ान ने क्लब को प्रशिक्षण दिया।", True),
+])
+def test_across_scripts_a_name_marked_as_actor_must_open_its_latin_clause(latin, marked, flipped):
+    assert cross_roles_flipped(c(latin), c(marked)) is flipped
+    assert cross_roles_flipped(c(marked), c(latin)) is flipped  # either side may be the answer sentence
+
+
 # --- the verifier's budget ----------------------------------------------------------------------------------
 class Unsure:
     """An offline judge that cannot decide any sentence (a cosine in the band) and leans to "unsupported"."""
@@ -174,3 +231,27 @@ def test_verifier_is_not_called_for_decided_sentences():
     judge = VerifiedJudge(Sure(), LLMJudge(model), max_calls=1)  # type: ignore[arg-type]
     assert judge.supported(["Rain fell in 1999."], [{"text": "Rain fell in 2001."}]) == [False]
     assert model.seen == []
+
+
+class Failing(ScriptedChatModel):
+    """A verifier model whose call fails (as a network or quota error would)."""
+
+    def _generate(self, *args, **kwargs):  # type: ignore[override]
+        raise ConnectionError("verifier unreachable")
+
+
+class UnsureYes:
+    """An offline judge that cannot decide any sentence and leans to "supported"."""
+
+    name = "unsure-yes"
+
+    def verdicts(self, sentences, documents):
+        return [Verdict(True, certain=False, reason="") for _ in sentences]
+
+
+@pytest.mark.parametrize("model", [Failing(default="1: yes"), ScriptedChatModel(default="no verdicts here")])
+def test_a_failed_or_silent_verifier_drops_the_undecided_sentence_with_one_warning(model, caplog):
+    judge = VerifiedJudge(UnsureYes(), LLMJudge(model), max_calls=1)  # type: ignore[arg-type]
+    with caplog.at_level("WARNING", logger="rag_bot.agent.support_judges"):
+        assert judge.supported(["Rain fell on the hill."], [{"text": "Rain fell on the hill."}]) == [False]
+    assert len([r for r in caplog.records if r.name == "rag_bot.agent.support_judges"]) == 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
 from telegram import Bot, Update
 
 from rag_bot.frontends.keyed_locks import KeyedLocks
@@ -211,6 +212,7 @@ def _cpu_per_check(active_users: int, checks: int = 5000) -> float:
     return best
 
 
+@pytest.mark.cpu_growth
 def test_rate_limiter_cost_per_check_does_not_grow_with_active_users():
     small, large = _cpu_per_check(1000), _cpu_per_check(8000)  # 8x the users
     assert large / small <= 2.5, f"per-check CPU grew {large / small:.1f}x for 8x the users"

@@ -45,7 +45,21 @@ def test_several_instances_without_a_shared_secret_are_refused(make_settings, pl
     assert "RAG_BOT_TELEGRAM_WEBHOOK_SECRET" in sentence and sentence.count(". ") == 0 and "\n" not in sentence
     with pytest.raises(ConfigurationError, match="RAG_BOT_TELEGRAM_WEBHOOK_URL"):
         check_serving(make_settings(telegram_webhook_secret="s3cret", **platform))  # long polling: one consumer
-    check_serving(make_settings(telegram_webhook_url=HOOK, telegram_webhook_secret="s3cret", **platform))
+    check_serving(make_settings(telegram_webhook_url=HOOK, telegram_webhook_secret="s3cret", checkpointer="firestore",
+                                **platform))
+
+
+@pytest.mark.parametrize("memory", ["sqlite", "memory"])
+def test_several_instances_with_a_memory_of_one_machine_are_refused(make_settings, memory):
+    """SQLite (the embedded default) and the in-process memory cannot be seen by another instance: their leases,
+    threads and done updates would be per instance, so a multi-instance configuration with them is refused."""
+    with pytest.raises(ConfigurationError) as refused:
+        check_serving(make_settings(telegram_webhook_url=HOOK, telegram_webhook_secret="s3cret", multi_instance=True,
+                                    checkpointer=memory))
+    sentence = str(refused.value)
+    assert "RAG_BOT_CHECKPOINTER=firestore" in sentence and memory in sentence
+    assert sentence.count(". ") == 0 and "\n" not in sentence
+    check_serving(make_settings(telegram_webhook_url=HOOK, telegram_webhook_secret="s3cret", checkpointer=memory))
 
 
 def test_one_instance_may_run_without_a_configured_secret(make_settings):

@@ -27,7 +27,7 @@ from pydantic import ValidationError
 from rag_bot.agent import inputs, prompts, rules
 from rag_bot.agent.configuration import AgentConfiguration, run_config
 from rag_bot.agent.history import text_of, turn_start
-from rag_bot.agent.models import RoleModels
+from rag_bot.agent.role_models import RoleModels
 from rag_bot.agent.state import AgentState
 from rag_bot.config import Settings
 from rag_bot.retrieval.tool import (

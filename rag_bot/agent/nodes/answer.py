@@ -22,10 +22,10 @@ from rag_bot.agent import inputs, prompts, rules
 from rag_bot.agent.configuration import AgentConfiguration, run_config
 from rag_bot.agent.grounding import AnswerAssembler
 from rag_bot.agent.history import text_of, turn_start
-from rag_bot.agent.models import RoleModels
 from rag_bot.agent.nodes.agent import period_was_empty
+from rag_bot.agent.role_models import RoleModels
 from rag_bot.agent.state import AgentState
-from rag_bot.agent.support import SupportChecker
+from rag_bot.agent.support_judges import SupportChecker
 from rag_bot.config import Settings
 
 ANSWER_DELTA = "answer_delta"  # key of the custom stream events carrying shown answer text
@@ -64,7 +64,8 @@ def make_answer_node(models: RoleModels, settings: Settings,
                      "citations": [], "termination": termination or "no_documents", "needs_retry": False}
         if not docs:
             return {**not_found, "messages": [AIMessage(_nothing_found(state, question, language), name="answer")]}
-        data = inputs.answer_input(question, docs, language, cfg.answer_sentences, state.get("standalone_query"))
+        data = inputs.answer_input(question, docs, language, cfg.answer_sentences, state.get("standalone_query"),
+                                   quoted_passages=cfg.passages_quoted)
         messages = inputs.answer_messages(data)
         assembler = AnswerAssembler(docs, checker)
         write = _stream_writer()

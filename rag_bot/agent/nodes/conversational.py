@@ -12,7 +12,7 @@ from langgraph.runtime import Runtime
 from rag_bot.agent import inputs
 from rag_bot.agent.configuration import AgentConfiguration, run_config
 from rag_bot.agent.history import clean_history, text_of
-from rag_bot.agent.models import RoleModels
+from rag_bot.agent.role_models import RoleModels
 from rag_bot.agent.state import AgentState
 from rag_bot.config import Settings
 

@@ -22,7 +22,7 @@ from rag_bot.agent import inputs, prompts, rules
 from rag_bot.agent.configuration import AgentConfiguration, run_config
 from rag_bot.agent.extractive import extractive_summary
 from rag_bot.agent.history import history_tokens, text_of, to_turns
-from rag_bot.agent.models import RoleModels
+from rag_bot.agent.role_models import RoleModels
 from rag_bot.agent.state import AgentState
 from rag_bot.config import Settings
 

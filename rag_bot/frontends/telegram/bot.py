@@ -5,10 +5,12 @@
   and a bounded stop: :mod:`rag_bot.frontends.telegram.webhook`) when ``telegram_webhook_url`` is set;
 * updates of different chats are processed concurrently, updates of one chat strictly in arrival order, and no
   chat holds more than one slot of the shared capacity; a flooding chat or user is skipped with one polite
-  notice (:mod:`rag_bot.frontends.telegram.fairness`);
-* the :class:`~rag_bot.frontends.base.ChatBackend` is opened in ``post_init`` and closed in ``post_shutdown``.
+  notice (:mod:`rag_bot.frontends.telegram.fairness`); in webhook mode an update is claimed and a chat's turn held
+  across instances by leases (:mod:`rag_bot.frontends.telegram.claims`);
+* the :class:`~rag_bot.frontends.chat_backend.ChatBackend` is opened in ``post_init`` and closed in ``post_shutdown``.
 
-This module is the wiring: it imports handlers and uploads, neither imports it or the other.
+This module is the wiring: it imports handlers, uploads, conversations and voice; none imports it, and only voice
+imports another (it answers through handlers).
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ from telegram.ext import (
 )
 
 from rag_bot.config import Settings
-from rag_bot.frontends.base import ChatBackend
+from rag_bot.frontends.chat_backend import ChatBackend
 from rag_bot.frontends.redact import HTTP_CLIENT_LOGGERS
-from rag_bot.frontends.telegram import handlers, uploads
+from rag_bot.frontends.telegram import conversations, handlers, uploads, voice
+from rag_bot.frontends.telegram.claims import TurnClaims
 from rag_bot.frontends.telegram.fairness import FairUpdateProcessor
 
 log = logging.getLogger(__name__)
@@ -80,6 +83,9 @@ def build_application(settings: Settings, backend: ChatBackend | None = None,
         if backend is None:
             backend = await stack.enter_async_context(ChatBackend.open(settings))
         application.bot_data["backend"] = backend
+        if settings.telegram_webhook_url and backend.leases is not None:  # several instances may share the bot
+            claims = application.bot_data["turn_claims"] = TurnClaims(backend.leases, settings.lease_ttl_s)
+            processor.chat_guard = claims.chat
         try:
             await asyncio.to_thread(backend.warm_up)
         except Exception:
@@ -129,9 +135,18 @@ def register(application: Application) -> None:
     application.add_handler(CommandHandler("language", handlers.language_command))
     application.add_handler(CommandHandler("reset", handlers.reset_command))
     application.add_handler(CommandHandler("sources", handlers.sources_command))
-    application.add_handler(MessageHandler(filters.Document.ALL, uploads.upload))
+    application.add_handler(CommandHandler("new", conversations.new_command))
+    application.add_handler(CommandHandler("threads", conversations.threads_command))
+    application.add_handler(CommandHandler("switch", conversations.switch_command))
+    application.add_handler(CommandHandler("delete", conversations.delete_command))
+    application.add_handler(CommandHandler("mode", conversations.mode_command))
+    application.add_handler(CommandHandler("source", handlers.source_command))
+    application.add_handler(MessageHandler(filters.Document.ALL | filters.PHOTO, uploads.upload))
+    application.add_handler(MessageHandler(filters.VOICE, voice.voice_message))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, handlers.question))
     application.add_handler(CallbackQueryHandler(handlers.feedback, pattern=rf"^{handlers.FEEDBACK_PREFIX}:"))
+    application.add_handler(CallbackQueryHandler(conversations.delete_confirmed,
+                                                 pattern=rf"^{conversations.DELETE_PREFIX}:"))
     application.add_error_handler(handlers.on_error)
 
 

@@ -10,7 +10,7 @@ from telegram import Message, Update
 from telegram.constants import ChatType, MessageEntityType
 from telegram.ext import ContextTypes
 
-from rag_bot.frontends.base import ChatBackend, guess_language
+from rag_bot.frontends.chat_backend import ChatBackend, guess_language
 
 _SPACES = re.compile(r"[ \t]{2,}")
 

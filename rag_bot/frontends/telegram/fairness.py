@@ -10,7 +10,9 @@ to admit every update and applies its own order:
    update over any of them is skipped;
 2. the chat's turn (:class:`~rag_bot.frontends.telegram.turns.RoundRobinTurns`: FIFO per member, handed
    round-robin between a group's members, so one member's questions cannot crowd out the others');
-3. only then a global slot (``slots`` updates at once across all chats).
+3. with several instances (webhook mode), the chat's turn across instances (``chat_guard``, a lease:
+   :mod:`~rag_bot.frontends.telegram.claims`);
+4. only then a global slot (``slots`` updates at once across all chats).
 
 A chat thus holds at most one slot, however much it has queued. Skipped updates are never processed; the chat is
 told once per episode (``on_skip``), not once per skipped message.
@@ -23,6 +25,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Hashable
+from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Any
 
 from telegram import Update
@@ -39,6 +42,7 @@ _MAX_TOLD = 100_000  # chats/users remembered as told, at most
 _ADMIT_ALL = 2**30  # PTB's own semaphore: admits every update, the fair limits below apply instead
 
 SkipNotice = Callable[[Update, str], Awaitable[None]]
+ChatGuard = Callable[[Hashable], AbstractAsyncContextManager[Any]]
 
 
 class RateLimiter:
@@ -119,6 +123,8 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         on_skip: ``await on_skip(update, reason)`` the first time a chat or user is refused in an episode
             (reason :data:`QUEUE_FULL`, :data:`MEMBER_FULL` or :data:`RATE_LIMITED`); run as a task, never inside a
             chat's turn.
+        chat_guard: ``async with chat_guard(chat):`` around each turn of a chat, inside its turn in this process
+            and before the global slot (the chat's lease across instances); None: this process only.
     """
 
     def __init__(self, slots: int = 32, max_pending_per_chat: int = 20, user_per_minute: int = 30,
@@ -129,6 +135,7 @@ class FairUpdateProcessor(BaseUpdateProcessor):
         self.max_pending_per_member = max_pending_per_member
         self.rate = RateLimiter(user_per_minute)
         self.on_skip = on_skip
+        self.chat_guard: ChatGuard | None = None
         self._slots = asyncio.Semaphore(slots)
         self._turns = RoundRobinTurns()
         self._told_full: set[Hashable] = set()  # chats told that their queue is full (until it drains)
@@ -178,8 +185,13 @@ class FairUpdateProcessor(BaseUpdateProcessor):
             return
         try:
             async with self._turns.hold(chat, member):  # the chat's turn (round-robin between members) first ...
-                async with self._slots:  # ... then a global slot: a waiting chat holds none
-                    await coroutine
+                try:
+                    async with self.chat_guard(chat) if self.chat_guard is not None else nullcontext():  # everywhere
+                        async with self._slots:  # ... then a global slot: a waiting chat holds none
+                            await coroutine
+                except BaseException:
+                    coroutine.close()  # type: ignore[attr-defined]  # not started when the guard failed or waited
+                    raise
         finally:
             if not self._turns.pending(chat):
                 self._told_full.discard(chat)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from rag_bot.agent.citations import page_words, source_label
 from rag_bot.frontends.telegram.texts import t
 from rag_bot.languages import CLOSERS, sentence_ends
 from rag_bot.safe_text import clean_line, clean_text
@@ -87,15 +88,14 @@ def split_text(text: str, limit: int = MAX_MESSAGE, measure: Callable[[str], int
 
 
 def reply_text(answer: str, citations: list[dict[str, Any]], language: str | None = None) -> str:
-    """The plain text shown for a reply: the answer, then ``[n] source, date`` lines under a header."""
+    """The plain text shown for a reply: the answer, then ``[n] source, p. page, date · section`` lines under a
+    header."""
     body = clean_text(answer or "").strip()
     if citations:
         lines = []
         for c in citations:  # each citation is exactly one line, whatever its source name holds
-            line = f"[{c.get('n')}] {clean_line(str(c.get('source')))}"
-            if c.get("date"):
-                line += f", {clean_line(str(c['date']))}"
-            lines.append(line)
+            page = page_words(c, t(language, "page"), t(language, "pages")) if c.get("page") is not None else None
+            lines.append(f"[{c.get('n')}] {clean_line(source_label(c, page))}")
         body += "\n\n" + t(language, "sources") + "\n" + "\n".join(lines)
     return body
 

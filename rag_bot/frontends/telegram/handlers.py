@@ -1,6 +1,6 @@
 """Telegram update handlers: commands, questions, feedback buttons, de-duplication and error handling.
 
-The handlers only translate between Telegram and :class:`rag_bot.frontends.base.ChatBackend`; the backend is
+The handlers only translate between Telegram and :class:`rag_bot.frontends.chat_backend.ChatBackend`; the backend is
 stored in ``application.bot_data["backend"]`` and the handlers are registered by
 :mod:`rag_bot.frontends.telegram.bot` (document uploads: :mod:`rag_bot.frontends.telegram.uploads`). Texts come
 from :mod:`~rag_bot.frontends.telegram.texts`, sending goes through :mod:`~rag_bot.frontends.telegram.sending`.
@@ -16,13 +16,15 @@ from typing import Any
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, ReplyParameters, Update
 from telegram.ext import Application, ApplicationHandlerStop, ContextTypes
 
+from rag_bot.agent.citations import page_words, source_label
 from rag_bot.errors import UserError
-from rag_bot.frontends.base import guess_language
+from rag_bot.frontends.chat_backend import guess_language
 from rag_bot.frontends.telegram import formatting
 from rag_bot.frontends.telegram.chats import addressed, backend_of, chat_key, ui_language, user_key
 from rag_bot.frontends.telegram.fairness import MEMBER_FULL, QUEUE_FULL, RATE_LIMITED, in_group
 from rag_bot.frontends.telegram.sending import keep_typing, send_html, send_text, with_retry
-from rag_bot.frontends.telegram.texts import commands, t
+from rag_bot.frontends.telegram.streaming import AnswerStream, pacer_of, stream_mode
+from rag_bot.frontends.telegram.texts import command_help, commands, t
 from rag_bot.languages import registry
 from rag_bot.safe_text import clean_line
 
@@ -73,7 +75,10 @@ def skip_notice(application: Application):
 
 
 async def drop_duplicates(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Group -1: an update id seen before (Telegram redelivery, restart, second replica) is not processed again."""
+    """Group -1: an update id seen before (Telegram redelivery, restart, second replica) is not processed again.
+    In webhook mode the update's lease does this instead (marked done after the answer, not before the work)."""
+    if "turn_claims" in context.application.bot_data:
+        return
     try:
         first = await backend_of(context).seen_update(f"tg:{update.update_id}")
     except Exception:
@@ -104,7 +109,8 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def help_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     language = await ui_language(context, update)
-    await send_text(context, update.effective_chat.id, t(language, "help"), language=language)
+    text = f"{t(language, 'help')}\n\n{command_help(language)}"
+    await send_text(context, update.effective_chat.id, text, language=language)
 
 
 async def language_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -141,6 +147,40 @@ async def sources_command(update: Update, context: ContextTypes.DEFAULT_TYPE) ->
     await send_text(context, update.effective_chat.id, "\n".join(lines), language=language)
 
 
+async def source_command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """``/source N``: the full passage the last answer cited as [N], under its source line, and for a PDF page
+    that page drawn as an image. No answer with sources, or a number not among them: one sentence."""
+    language = await ui_language(context, update)
+    chat_id = update.effective_chat.id
+    backend = backend_of(context)
+    cited = await backend.last_sources(chat_key(chat_id))
+    if not cited:
+        await send_text(context, chat_id, t(language, "source_none"), language=language)
+        return
+    args = context.args or []
+    wanted = int(args[0]) if len(args) == 1 and args[0].isascii() and args[0].isdigit() else None
+    found = [(citation, passage) for citation, passage in cited if citation["n"] == wanted]
+    if not found:
+        numbers = ", ".join(str(citation["n"]) for citation, _ in cited)
+        await send_text(context, chat_id, t(language, "source_usage", numbers=numbers), language=language)
+        return
+    citation, passage = found[0]
+    page = (page_words(citation, t(language, "page"), t(language, "pages"))
+            if citation.get("page") is not None else None)
+    head = t(language, "source_head", n=citation["n"], label=clean_line(source_label(citation, page)))
+    await send_text(context, chat_id, f"{head}\n\n{passage.get('text') or ''}", language=language)
+    try:
+        image = await backend.page_image(passage)
+    except UserError as exc:
+        log.info("no page image for source %s in chat %s: %s", wanted, chat_id, exc)
+        await send_text(context, chat_id, t(language, "source_no_page", reason=str(exc)), language=language)
+        return
+    if image is not None:
+        caption = formatting.render(head, language, limit=1024)[0]  # escaped HTML, as every message the bot sends
+        await with_retry(lambda: context.bot.send_photo(chat_id, image, caption=caption, parse_mode="HTML"),
+                         what="sendPhoto")
+
+
 # --- questions -------------------------------------------------------------------------------------------------
 async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.effective_message
@@ -149,26 +189,48 @@ async def question(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     text = addressed(message, context.bot.username, context.bot.id)
     if not text:
         return
+    await answer_question(update, context, text)
+
+
+async def answer_question(update: Update, context: ContextTypes.DEFAULT_TYPE, text: str) -> None:
+    """Answer ``text`` (a typed or a transcribed question) as a reply to the update's message, streamed while it
+    is written (:mod:`~rag_bot.frontends.telegram.streaming`) unless ``telegram_stream`` is off."""
+    message = update.effective_message
     backend = backend_of(context)
     chat_id = update.effective_chat.id
-    chosen = None
+    chosen, mode = None, None
+    shown = stream_mode(backend.settings, update.effective_chat.type, context.bot)
+    stream = (AnswerStream(context, chat_id, shown, pacer_of(context, backend.settings), reply_to=message.message_id,
+                           language=guess_language(text, backend.settings.default_language)) if shown else None)
     typing = asyncio.create_task(keep_typing(context, chat_id))
     try:
         if update.effective_user is not None:
-            chosen = await backend.get_language(user_key(update.effective_user.id))
+            chosen, mode = await backend.preferences(user_key(update.effective_user.id))
         thread = await backend.thread_id(chat_key(chat_id))  # for the feedback buttons
-        reply = await backend.answer(chat_key(chat_id), text, language=chosen)
+        if stream is None:
+            reply = await backend.answer(chat_key(chat_id), text, language=chosen, mode=mode)
+        else:
+            reply = await backend.answer_streamed(chat_key(chat_id), text, stream.push, language=chosen, mode=mode)
     except Exception as exc:
         log.exception("the agent failed on a message in chat %s", chat_id)
+        if stream is not None:
+            await stream.close()
         language = chosen or guess_language(text, backend.settings.default_language)
         await send_text(context, chat_id, failure_text(language, exc), reply_to=message.message_id,
                         language=language)
         return
+    except BaseException:  # cancelled (the bot stops): the stream's own task goes with the turn
+        if stream is not None:
+            stream.cancel()
+        raise
     finally:
         typing.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await typing
     parts = formatting.render_reply(reply.answer, reply.citations, reply.language)
+    if stream is not None:
+        await stream.deliver(parts, keyboard=feedback_keyboard(thread))
+        return
     await send_html(context, chat_id, parts, reply_to=message.message_id, keyboard=feedback_keyboard(thread))
 
 

@@ -30,3 +30,10 @@ def commands(language: str | None) -> dict[str, str]:
     codes = _language_values(language)["codes"]
     menu = registry().texts("commands", language)
     return {name: description.format(codes=codes) for name, description in menu.items()}
+
+
+def command_help(language: str | None) -> str:
+    """One line of help per command of the menu (``[texts.command_help]``), in the menu's order."""
+    codes = _language_values(language)["codes"]
+    helps = registry().texts("command_help", language)
+    return "\n".join(helps[name].format(codes=codes) for name in commands(language) if name in helps)

@@ -1,4 +1,5 @@
-"""Admin document uploads: checked, stored under ``settings.upload_dir`` and ingested like ``rag-bot ingest``.
+"""Admin document uploads: checked, stored under ``settings.upload_dir`` and ingested like ``rag-bot ingest``; with
+a shared index (``index_bucket``) stored in its bucket by content hash instead (:mod:`rag_bot.index.shared_uploads`).
 
 Who may upload: administrators (``RAG_BOT_TELEGRAM_ADMIN_IDS``). In a private chat anyone else is told so; in a
 group a document is only considered when the bot is addressed (its caption mentions the bot, or it replies to the
@@ -13,6 +14,8 @@ file (sending a document twice re-ingests nothing). The stored name is the sourc
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import hashlib
 import logging
 import os
@@ -28,12 +31,15 @@ from telegram.ext import ContextTypes
 from rag_bot.frontends.telegram.chats import addressed, backend_of, ui_language
 from rag_bot.frontends.telegram.sending import send_text, with_retry
 from rag_bot.frontends.telegram.texts import t
-from rag_bot.ingestion import supported_suffixes
+from rag_bot.index.bucket import Bucket
+from rag_bot.index.shared_uploads import claim_upload, uploads_root
+from rag_bot.ingestion import ingest_blob, supported_suffixes
 from rag_bot.safe_text import clean_line
 
 log = logging.getLogger(__name__)
 
 ALLOWED_SUFFIXES = tuple(sorted(supported_suffixes()))  # what ingestion reads: one list
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".tif", ".tiff")  # read with OCR, under RAG_BOT_MAX_IMAGE_MB
 _KEPT_PUNCTUATION = set(" ._-()")
 _JOINERS = {"\u200c", "\u200d"}  # ZWNJ / ZWJ shape Devanagari conjuncts
 _RUNS = re.compile(r"([ _])[ _]+")
@@ -84,9 +90,12 @@ def without_paths(text: str, *folders: Path) -> str:
 
 
 async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Handle a document message: the rules of the module docstring, then type and size checks, store, ingest."""
+    """Handle a document or photo message: the rules of the module docstring, then type and size checks, store,
+    ingest (a photo, the largest size Telegram offers, as ``photo_<id>.jpg``: read with OCR)."""
     message = update.effective_message
     document = message.document if message is not None else None
+    photo = message.photo[-1] if document is None and message is not None and message.photo else None
+    document = document if document is not None else photo
     if document is None or update.effective_chat is None:
         return
     backend = backend_of(context)
@@ -104,7 +113,7 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                             language=language)
         return
     language = await ui_language(context, update, message.caption or "")
-    name = upload_name(document.file_name)
+    name = upload_name(f"photo_{photo.file_unique_id}.jpg" if photo is not None else document.file_name)
     if name is None:
         await send_text(context, chat_id, t(language, "bad_name"), reply_to=message.message_id, language=language)
         return
@@ -113,10 +122,11 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await send_text(context, chat_id, t(language, "bad_type", types=types), reply_to=message.message_id,
                         language=language)
         return
-    limit_bytes = settings.telegram_max_upload_mb * 1024 * 1024
+    limit_bytes, limit, mb = settings.telegram_max_upload_mb * 1024 * 1024, settings.telegram_max_upload_mb, 1048576
+    if name.lower().endswith(IMAGE_SUFFIXES):  # decoded for OCR: their own limit (decimal MB, as ingestion says)
+        limit_bytes, limit, mb = settings.max_image_mb * 1_000_000, settings.max_image_mb, 1_000_000
     if document.file_size is not None and document.file_size > limit_bytes:
-        await send_text(context, chat_id, t(language, "too_big", size=document.file_size / 1048576,
-                                            limit=settings.telegram_max_upload_mb),
+        await send_text(context, chat_id, t(language, "too_big", size=document.file_size / mb, limit=limit),
                         reply_to=message.message_id, language=language)
         return
 
@@ -125,18 +135,23 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     file = await with_retry(lambda: document.get_file(), what="getFile")
     data = bytes(await with_retry(lambda: file.download_as_bytearray(), what="download"))
     if len(data) > limit_bytes:  # the declared size may be missing or wrong
-        await send_text(context, chat_id, t(language, "too_big", size=len(data) / 1048576,
-                                            limit=settings.telegram_max_upload_mb), language=language)
+        await send_text(context, chat_id, t(language, "too_big", size=len(data) / mb, limit=limit),
+                        language=language)
         return
     upload_dir = Path(settings.upload_dir)
-    target = store_upload(upload_dir, name, data)
+    if settings.index_bucket:  # one index for all instances: kept in its bucket by content hash
+        target = Path(await asyncio.to_thread(claim_shared, settings.index_bucket, name, data))
+        ingest = functools.partial(ingest_blob, uploads_root(settings.index_bucket), target.name, data, settings)
+    else:
+        target = store_upload(upload_dir, name, data)
+        ingest = functools.partial(backend.ingest_upload, target)
     log.info("admin %s uploaded %s (%d bytes)", user.id, target, len(data))
 
     from rag_bot.index.errors import IndexBusy
 
     folders = (upload_dir, Path(settings.index_dir), Path.cwd(), Path.home())
     try:
-        summary = await backend.ingest_upload(target)
+        summary = await (asyncio.to_thread(ingest) if settings.index_bucket else ingest())
     except IndexBusy:
         await send_text(context, chat_id, t(language, "busy"), language=language)
         return
@@ -153,6 +168,11 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     await send_text(context, chat_id, t(language, "ingested", name=target.name,
                                         summary=without_paths(summary.describe(), *folders)), language=language)
+
+
+def claim_shared(location: str, name: str, data: bytes) -> str:
+    """Store an upload in the shared index's bucket (:mod:`rag_bot.index.shared_uploads`); the name it holds."""
+    return claim_upload(Bucket(location), name, data)
 
 
 def _digest(data: bytes) -> str:

@@ -4,12 +4,16 @@
   warm-up: ``GET /healthz`` answers 200 at once (alive), ``GET /readyz`` answers 503 until the bot is ready to
   answer (index loaded, model warmed, webhook registered) and 200 from then on.
 * Telegram's POSTs to the webhook path are checked (JSON, the secret token in constant time), turned into
-  updates and handed to the application's update processor (per-chat order and fairness,
-  :mod:`rag_bot.frontends.telegram.fairness`); the answer to Telegram is 200 as soon as the update is accepted.
-  Before the bot is ready and once it is stopping the webhook answers 503, so Telegram delivers the update again
-  later (to this or another instance).
+  updates, claimed (the update's lease, :mod:`rag_bot.frontends.telegram.claims`) and handed to the application's
+  update processor (per-chat order and fairness, :mod:`rag_bot.frontends.telegram.fairness`, and the chat's lease
+  across instances). The turn runs inside the request: the answer to Telegram is 200 once the update was processed
+  (its answer sent) or was answered before; 503 (with ``Retry-After``) when it is in progress on another instance,
+  before the bot is ready, once it is stopping, when a turn was abandoned at the stop or when the memory cannot be
+  reached, so Telegram delivers the update again later, to this or another instance (docs/deployment.md says why
+  the turn runs inside the request rather than behind a queue).
 * SIGTERM or SIGINT stops intake, lets the turns in flight finish within ``Settings.shutdown_grace_s`` and then
-  abandons what is left (logged with the update ids), closes the backend and returns.
+  abandons what is left (logged with the update ids; their leases are released, not marked done), closes the
+  backend and returns.
 * Several instances behind one bot must share one webhook secret: :func:`check_serving` refuses a
   multi-instance configuration without one (a secret invented per process would be replaced by the next
   instance's ``setWebhook``, and every delivery to the others would get 403).
@@ -36,6 +40,8 @@ from tornado.httpserver import HTTPServer
 
 from rag_bot.config import Settings
 from rag_bot.errors import ConfigurationError
+from rag_bot.memory.errors import MemoryUnavailableError
+from rag_bot.memory.leases import Busy
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +51,8 @@ STARTING, READY, STOPPING = "starting", "ready", "stopping"
 
 def check_serving(settings: Settings) -> None:
     """:class:`ConfigurationError` (one sentence) when the settings allow several instances but cannot serve them:
-    no webhook (long polling admits one consumer per bot) or no shared webhook secret."""
+    no webhook (long polling admits one consumer per bot), no shared webhook secret, or a memory of one machine
+    (SQLite, in-process) that the other instances cannot see (their leases, threads and de-duplication)."""
     if not settings.runs_multi_instance:
         return
     why = ("RAG_BOT_MULTI_INSTANCE is on" if settings.multi_instance
@@ -58,6 +65,10 @@ def check_serving(settings: Settings) -> None:
         raise ConfigurationError(f"{why}, and every instance must check the same webhook secret: set "
                                  "RAG_BOT_TELEGRAM_WEBHOOK_SECRET (1-256 characters A-Z, a-z, 0-9, _ and -) for all "
                                  "of them.")
+    if settings.checkpointer != "firestore":
+        raise ConfigurationError(f"{why}, and the instances must share their conversation memory, which "
+                                 f"{settings.checkpointer} memory cannot: set RAG_BOT_CHECKPOINTER=firestore (or "
+                                 "RAG_BOT_MULTI_INSTANCE=false if there is only one instance).")
 
 
 class ServingState:
@@ -89,15 +100,15 @@ class _Probe(tornado.web.RequestHandler):
 class _Webhook(tornado.web.RequestHandler):
     SUPPORTED_METHODS = ("POST",)  # type: ignore[assignment]
 
-    def initialize(self, state: ServingState, secret: str, accept: Callable[[dict], None]) -> None:
+    def initialize(self, state: ServingState, secret: str, webhook: WebhookServer) -> None:
         self.state = state
         self.secret = secret
-        self.accept = accept
+        self.webhook = webhook
 
     def log_exception(self, *args: object) -> None:  # refusals are answered, not logged
         return None
 
-    def post(self) -> None:
+    async def post(self) -> None:
         if self.request.headers.get("Content-Type", "").split(";")[0].strip() != "application/json":
             raise tornado.web.HTTPError(HTTPStatus.FORBIDDEN)
         given = self.request.headers.get(SECRET_HEADER, "")
@@ -110,11 +121,14 @@ class _Webhook(tornado.web.RequestHandler):
             data = json.loads(self.request.body)
             if not isinstance(data, dict):
                 raise ValueError("not an object")
-            self.accept(data)
+            update = self.webhook.parse(data)
         except (ValueError, TypeError, KeyError) as exc:
             log.warning("webhook: a request that is not an update was refused (%s)", type(exc).__name__)
             raise tornado.web.HTTPError(HTTPStatus.BAD_REQUEST) from None
-        self.set_status(HTTPStatus.OK)
+        status = await self.webhook.process(update)
+        if status == HTTPStatus.SERVICE_UNAVAILABLE:
+            self.set_header("Retry-After", "1")
+        self.set_status(status)
         self.finish()
 
 
@@ -128,7 +142,7 @@ class WebhookServer:
             (r"/healthz", _Probe, {"state": self.state, "ready_only": False}),
             (r"/readyz", _Probe, {"state": self.state, "ready_only": True}),
             (rf"/{path.strip('/')}/?" if path.strip("/") else r"/", _Webhook,
-             {"state": self.state, "secret": secret, "accept": self.accept}),
+             {"state": self.state, "secret": secret, "webhook": self}),
         ]
         self._http = HTTPServer(tornado.web.Application(routes, log_function=lambda handler: None),
                                 xheaders=True)
@@ -141,8 +155,8 @@ class WebhookServer:
             raise ConfigurationError(f"The webhook listener cannot open {address}:{port} ({exc.strerror or exc}); "
                                      "set PORT or RAG_BOT_TELEGRAM_WEBHOOK_PORT to a free port.") from None
 
-    def accept(self, data: dict) -> None:
-        """Turn ``data`` into an update and start its processing (per-chat order and fairness apply)."""
+    def parse(self, data: dict) -> Any:
+        """``data`` as an update of the running application (ValueError/TypeError/KeyError when it is none)."""
         from telegram import Update
         from telegram.ext import ExtBot
 
@@ -150,13 +164,45 @@ class WebhookServer:
         update = Update.de_json(data, bot)
         if isinstance(bot, ExtBot):
             bot.insert_callback_data(update)
-        task = asyncio.get_running_loop().create_task(self._process(update))
+        return update
+
+    async def process(self, update: Any) -> HTTPStatus:
+        """Claim ``update``, process it (per-chat order, fairness, the chat's lease) and say how it ended: 200 done
+        (now or before), 503 when Telegram should deliver it again (held elsewhere, abandoned, no memory)."""
+        claims = self._application().bot_data.get("turn_claims")
+        lease = None
+        if claims is not None:
+            try:
+                claimed = await claims.claim_update(update.update_id)
+            except MemoryUnavailableError as exc:
+                log.warning("update %s not claimed (%s); Telegram delivers it again", update.update_id, exc)
+                return HTTPStatus.SERVICE_UNAVAILABLE
+            if claimed is Busy.DONE:
+                log.info("update %s was answered before; not again", update.update_id)
+                return HTTPStatus.OK
+            if claimed is Busy.HELD:
+                log.info("update %s is in progress (on another instance, or delivered twice)", update.update_id)
+                return HTTPStatus.SERVICE_UNAVAILABLE
+            if self.state.phase != READY:  # the stop began while it was claimed: the next delivery takes it
+                await claims.store.arelease(claimed)
+                return HTTPStatus.SERVICE_UNAVAILABLE
+            lease = claimed
+        task = asyncio.get_running_loop().create_task(self._process(update, claims, lease))
         self.state.in_flight[task] = update.update_id
         task.add_done_callback(self._done)
+        await asyncio.wait({task})
+        if task.cancelled():
+            return HTTPStatus.SERVICE_UNAVAILABLE
+        return HTTPStatus.OK if task.exception() is None else HTTPStatus.INTERNAL_SERVER_ERROR
 
-    async def _process(self, update) -> None:
+    async def _process(self, update: Any, claims: Any, lease: Any) -> None:
         application = self._application()
-        await application.update_processor.process_update(update, application.process_update(update))
+        work = application.update_processor.process_update(update, application.process_update(update))
+        if lease is None:
+            await work
+            return
+        async with claims.holding_update(lease):
+            await work
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self.state.in_flight.pop(task, None)

@@ -23,7 +23,7 @@ from rag_bot.agent import inputs, prompts
 from rag_bot.agent.citations import find_markers, neutralise
 from rag_bot.agent.grounding import AnswerAssembler
 from rag_bot.agent.service import AgentService
-from rag_bot.agent.support import SupportChecker
+from rag_bot.agent.support_judges import SupportChecker
 from rag_bot.config import Settings
 from tests.agent_support import (
     CORPUS,

@@ -4,7 +4,6 @@ paths in failure reasons, edits and mentions."""
 
 from __future__ import annotations
 
-import html
 import os
 import re
 import shutil
@@ -22,6 +21,7 @@ from tests.stand_ins.telegram_api import (
     BOT_USER,
     BotProcess,
     FakeTelegram,
+    plain,
     rag_bot_command,
     settle,
 )
@@ -139,9 +139,6 @@ def bot(fake, sample_index, tmp_path_factory):
     for form in token_forms(TOKEN):
         assert form not in log, f"the token leaked into the bot's log as {form!r}"
 
-
-def plain(sent_text: str) -> str:
-    return html.unescape(sent_text.replace("<b>", "").replace("</b>", ""))
 
 
 def test_a_flood_gets_a_bounded_share_and_one_notice_per_reason(fake, bot):

@@ -1,8 +1,8 @@
 """The generated parts of the documentation pages in ``docs/``.
 
-``python -m rag_bot.docs`` rewrites every ``<!-- NAME:start -->...<!-- NAME:end -->`` block of the pages below from
-the code (settings, the compiled agent graph) and from the recorded evaluation run; ``--check`` exits 1 when a page
-is stale, and ``tests/unit/test_docs.py`` fails on the same condition.
+``python -m rag_bot.generated_docs`` rewrites every ``<!-- NAME:start -->...<!-- NAME:end -->`` block of the pages
+below from the code (settings, the compiled agent graph) and from the recorded evaluation run; ``--check`` exits 1
+when a page is stale, and ``tests/unit/test_docs.py`` fails on the same condition.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ def main(argv: list[str]) -> int:
     if "--check" in argv:
         stale = stale_pages()
         for path in stale:
-            print(f"{path.relative_to(ROOT)} is stale: run python -m rag_bot.docs", file=sys.stderr)
+            print(f"{path.relative_to(ROOT)} is stale: run python -m rag_bot.generated_docs", file=sys.stderr)
         return 1 if stale else 0
     for page, blocks in PAGES.items():
         path = DOCS / page

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from ingest.loaders import LoadError
-from ingest.overlap import embed_ahead, prefetch
+from ingest.prefetch import embed_ahead, prefetch
 from rag_bot.models.embeddings import LocalE5Embedder, _SharedOrAlone
 
 

@@ -8,13 +8,37 @@ from dataclasses import dataclass
 from ingest.decoding import without_surrogates
 from rag_bot.safe_text import clean_line, clean_text
 
+SECTION_CHARS = 120  # a heading longer than this is cut where chunks name their section
+
 
 @dataclass
 class Page:
-    """Text of one page (PDF) or of the whole file (other formats)."""
+    """Text of one page (PDF, a slide, a TIFF page: ``number`` from 1), of one section (``section``: the heading it
+    starts with: Markdown, HTML, DOCX) or of the whole file (other formats)."""
 
     text: str
     number: int | None = None
+    section: str | None = None
+
+
+def sectioned(body: str, headings: list[str]) -> list[Page]:
+    """``body`` (paragraphs joined by blank lines) cut before each of its ``headings`` (in order, each a paragraph of
+    the body, compared with white space collapsed), each part a :class:`Page` naming its heading; joined again, the
+    parts are ``body``. Linear: each paragraph is compared with the next heading only."""
+    pages: list[Page] = []
+    current: list[str] = []
+    section: str | None = None
+    wanted = 0
+    for paragraph in body.split("\n\n"):
+        if wanted < len(headings) and " ".join(paragraph.split()) == headings[wanted]:
+            if current:
+                pages.append(Page("\n\n".join(current), section=section))
+            current, section = [], headings[wanted][:SECTION_CHARS].strip()
+            wanted += 1
+        current.append(paragraph)
+    if current:
+        pages.append(Page("\n\n".join(current), section=section))
+    return pages
 
 
 @dataclass
@@ -34,5 +58,6 @@ class LoadedFile:
         """The same file with control characters and lone surrogates removed from the text and the title
         (idempotent): what leaves a loader encodes to UTF-8 strictly, whatever codec a part declared."""
         title = clean_line(without_surrogates(self.title)) if self.title else None
-        pages = [Page(clean_text(without_surrogates(p.text)), p.number) for p in self.pages]
+        pages = [Page(clean_text(without_surrogates(p.text)), p.number,
+                      clean_line(without_surrogates(p.section)) or None if p.section else None) for p in self.pages]
         return LoadedFile(pages, title or None, self.dropped_chars, self.date, self.split_by_date)

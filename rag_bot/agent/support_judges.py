@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import html
+import logging
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -26,7 +27,9 @@ from langchain_core.language_models import BaseChatModel
 from rag_bot.agent import prompts
 from rag_bot.agent.claims import (
     Claims,
+    content_excess,
     coverage,
+    cross_roles_flipped,
     missing_names,
     negation_differs,
     new_dates,
@@ -35,6 +38,7 @@ from rag_bot.agent.claims import (
     roles_swapped,
     single_substitution,
     stem,
+    uncovered_piece,
     uncovered_run,
 )
 from rag_bot.agent.history import text_of
@@ -42,10 +46,14 @@ from rag_bot.agent.rules import detect_language, split_sentences
 from rag_bot.config import Settings
 from rag_bot.models.embeddings import Embedder, PassageCache
 
+log = logging.getLogger(__name__)
+
 DEFAULT_THRESHOLD = 0.85  # same script: min cosine of a sentence to its best evidence sentence
 DEFAULT_CROSS_THRESHOLD = 0.85  # across scripts (a Hindi sentence citing an English passage, and the reverse)
 DEFAULT_COVERAGE = 0.5  # share of a sentence's content words its aligned evidence (same script) must hold
 WINDOW_GAP = 0.04  # the second-best evidence sentence joins the aligned window when this close to the best
+CROSS_EXCESS = 2  # across scripts: a sentence with this many content words more than its evidence sentence ...
+CROSS_RATIO = 1.2  # ... and this many times as many says something the evidence does not (an added clause)
 UNSURE_BAND = 0.02  # a cosine this close to its threshold, with every fact check passed, is "undecided"
 _WORD = re.compile(r"\w", re.UNICODE)
 # links, e-mail addresses and bare domains ("evil.example", "www.x.org"): things an answer must never invent
@@ -189,7 +197,7 @@ class EmbeddingJudge:
             return Verdict(False, reason="negation", score=c1)
         if missing_names(claim, window, cross):
             return Verdict(False, reason="name", score=c1)
-        if roles_swapped(claim, e1):
+        if roles_swapped(claim, e1) or (cross and cross_roles_flipped(claim, e1)):
             return Verdict(False, reason="roles", score=c1)
         if not cross:
             if single_substitution(claim, e1, vocabulary):
@@ -199,6 +207,12 @@ class EmbeddingJudge:
                 return Verdict(False, reason="clause", score=c1)
             if coverage(claim, window) < self.min_coverage:
                 return Verdict(False, reason="coverage", score=c1)
+            if uncovered_piece(claim, window):
+                return Verdict(False, reason="clause", score=c1)
+        else:
+            excess, ratio = content_excess(claim, e1)
+            if excess >= CROSS_EXCESS and ratio >= CROSS_RATIO:
+                return Verdict(False, reason="clause", score=c1)
         threshold = self.cross_threshold if cross else self.threshold
         certain = abs(c1 - threshold) > UNSURE_BAND
         if c1 < threshold:
@@ -244,7 +258,8 @@ class LLMJudge:
 class VerifiedJudge:
     """The offline :class:`EmbeddingJudge` first; the sentences it cannot decide (a cosine within ``UNSURE_BAND``
     of its threshold, every fact check passed) go to a verifier model (:class:`LLMJudge`), all of them in one
-    call, and its yes/no replaces the offline verdict (a sentence it gives no verdict for keeps the offline one).
+    call, and its yes/no replaces the offline verdict. When the call fails (an error of the model or the network)
+    or its reply gives a sentence no verdict, that sentence is dropped (the safe choice) and one warning is logged.
 
     Budget: at most ``max_calls`` verifier calls per answer (setting ``support_verify_calls``, default 1), on top of
     the answer model's own call; an answer's undecided sentences after the budget is spent keep the offline
@@ -268,9 +283,18 @@ class VerifiedJudge:
         unsure = [i for i, v in enumerate(verdicts) if not v.certain]
         if unsure and self.calls < self.max_calls:
             self.calls += 1
-            decided = self.verifier.parsed([sentences[i] for i in unsure], documents)
+            try:
+                decided = self.verifier.parsed([sentences[i] for i in unsure], documents)
+            except Exception as exc:  # noqa: BLE001 - any failure of the verifier: drop, never crash the answer
+                log.warning("support verifier failed (%s): %d undecided sentence(s) dropped",
+                            type(exc).__name__, len(unsure))
+                decided = {}
+            else:
+                if any(n not in decided for n in range(1, len(unsure) + 1)):
+                    log.warning("support verifier gave no verdict for %d of %d sentence(s): dropped",
+                                sum(n not in decided for n in range(1, len(unsure) + 1)), len(unsure))
             for n, i in enumerate(unsure, 1):
-                out[i] = decided.get(n, out[i])
+                out[i] = decided.get(n, False)
         return out
 
 
