@@ -8,18 +8,21 @@ and with one single-threaded worker per core (the default), and prints chunks/s,
 pipeline's overhead over the raw embedding of the same configuration. A re-run on the unchanged folder shows the
 cost of a no-op ingest. On a shared machine, compare CPU times.
 
-``--repeat R`` (issue 26) then ingests the same folder R more times, each in a fresh process and index, each
-followed by the embedder alone on the same chunk texts (the ingester's own embedder, batches of ``ingest_batch``),
-and prints each run's ratio end-to-end chunks/s / embedder chunks/s with their min and median, and the share of
-the run's wall time during which the embedder had a batch (what a loaded machine blurs least: it is measured inside
-one run). ``--only-ratio`` prints only these runs.
+``--repeat R`` (issue 26) then runs R pairs, alternating which goes first: the whole ``rag-bot ingest`` of the folder
+in a fresh process and index, and the embedder alone on the very same chunks in a fresh process (see
+:func:`fresh_processes`); it prints each pair's ratio end-to-end chunks/s / embedder chunks/s and the ratio of their
+CPU seconds, with the median and spread. ``--only-ratio`` prints only these pairs.
+Stage CPU is the CPU time of the thread that ran the stage (``time.thread_time``), so the embedding threads running
+meanwhile are not counted in it.
 Usage: python benchmarks/bench_ingest.py [FOLDER] [--copies N] [--repeat R] [--only-ratio]
 """
 
 from __future__ import annotations
 
 import argparse
-import re
+import hashlib
+import json
+import os
 import resource
 import shutil
 import statistics
@@ -30,7 +33,9 @@ import time
 from pathlib import Path
 
 import ingest.pipeline as pipeline
+from ingest.budget import Budget
 from ingest.documents import Chunk, compose
+from ingest.prefetch import embed_ahead
 from rag_bot.config import Settings
 from rag_bot.index import keywords, manifest, store, vectors, writer
 from rag_bot.models.embeddings import LocalE5Embedder, get_embedder
@@ -51,13 +56,13 @@ class Stages:
 
     def wrap(self, name: str, fn):
         def timed(*args, **kwargs):
-            t0, c0 = time.perf_counter(), cpu()
+            t0, c0 = time.perf_counter(), time.thread_time()
             try:
                 return fn(*args, **kwargs)
             finally:
                 d = self.spent.setdefault(name, [0.0, 0.0])
                 d[0] += time.perf_counter() - t0
-                d[1] += cpu() - c0
+                d[1] += time.thread_time() - c0
         return timed
 
 
@@ -88,10 +93,10 @@ def main() -> None:
     parser.add_argument("--copies", type=int, default=0, help="ingest N edited copies of the folder instead")
     parser.add_argument("--repeat", type=int, default=0, help="R more runs: end to end vs embedder alone, ratio")
     parser.add_argument("--only-ratio", action="store_true", help="skip the stage breakdown, print only the ratios")
-    parser.add_argument("--one-run", action="store_true", help=argparse.SUPPRESS)  # one fresh process of --repeat
+    parser.add_argument("--embed-alone", action="store_true", help=argparse.SUPPRESS)  # the child of --repeat
     args = parser.parse_args()
-    if args.one_run:
-        ratios(args.folder, args.copies, 1)
+    if args.embed_alone:
+        embed_alone(args.folder)
         return
     if args.only_ratio:
         fresh_processes(args.folder, args.copies, max(args.repeat, 1))
@@ -144,52 +149,71 @@ def main() -> None:
 
 
 def fresh_processes(folder: Path, n_copies: int, repeat: int) -> None:
-    """Each run in a fresh process, as ``rag-bot ingest`` runs (a second run in one process would find chromadb
-    imported and the model loaded); then the min and median of the runs' figures."""
-    found: list[float] = []
-    busy: list[float] = []
-    for run in range(repeat):
-        out = subprocess.run([sys.executable, __file__, str(folder), "--copies", str(n_copies), "--one-run"],
-                             capture_output=True, text=True, check=True).stdout
-        line = next(x for x in out.splitlines() if x.startswith("run "))
-        print(f"run {run + 1}:{line.split(':', 1)[1]}", flush=True)
-        found.append(float(re.search(r"ratio ([0-9.]+)", line).group(1)))
-        busy.append(float(re.search(r"busy ([0-9.]+) %", line).group(1)) / 100)
-    summarise(found, busy)
-
-
-def summarise(found: list[float], busy: list[float]) -> None:
-    print(f"ratio end to end / embedder alone over {len(found)} runs: min {min(found):.3f}  "
-          f"median {statistics.median(found):.3f}; embedder busy (share of the run's wall time): "
-          f"min {100 * min(busy):.1f} %  median {100 * statistics.median(busy):.1f} %")
-
-
-def ratios(source: Path, n_copies: int, repeat: int) -> None:
-    """``repeat`` runs of: a fresh ingest of the folder, then the ingester's embedder alone on the same chunks."""
-    found: list[float] = []
-    busy: list[float] = []
+    """``repeat`` pairs, alternating which runs first: the whole ``rag-bot ingest`` of the folder (the entry point
+    beside this interpreter, a fresh process and index: its wall time from start to exit, imports and the model's
+    loading included) and the embedder alone on the very same chunk texts (a fresh process; only the embedding is
+    timed). Wall and CPU seconds of each (CPU of the child process, every thread), the load average around each;
+    then the ratio end-to-end chunks/s / embedder chunks/s per pair, its median and spread, and the same ratio of
+    CPU seconds (what a shared machine blurs least)."""
+    rag_bot = str(Path(sys.executable).with_name("rag-bot"))
+    walls: list[float] = []
+    cpus: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        folder = copies(source, n_copies, Path(tmp) / "set") if n_copies else source
+        source = copies(folder, n_copies, Path(tmp) / "set") if n_copies else folder
         for run in range(repeat):
-            settings = Settings(_env_file=None, index_dir=Path(tmp) / f"index{run}")
-            embedder = get_embedder(settings)
-            embedder.embed_query("warm-up")
-            t0, c0 = time.perf_counter(), cpu()
-            summary = pipeline.ingest_paths([folder], settings, progress=False)
-            wall, used = time.perf_counter() - t0, cpu() - c0
-            index = store.IndexStore(settings, embedder.name)
-            hits = index.vectors.get(sorted(index.vectors.all_ids()))
-            texts = [compose(Chunk.COMPOSITION, str(h.metadata.get("title") or ""), h.text,
-                             str(h.metadata.get("source") or "")) for h in hits]
-            alone, alone_cpu = raw(embedder, texts, settings.ingest_batch)
-            end_to_end, model = summary.chunks / wall, len(texts) / alone
-            found.append(end_to_end / model)
-            busy.append(summary.embed_seconds / wall)
-            print(f"run {run + 1}: {summary.chunks} chunks; end to end {wall:6.2f} s {end_to_end:5.2f} chunks/s; "
-                  f"embedder alone {alone:6.2f} s {model:5.2f} chunks/s; ratio {found[-1]:.3f}; "
-                  f"embedder busy {100 * busy[-1]:.1f} % of the run; CPU {used:.2f} s vs {alone_cpu:.2f} s alone",
-                  flush=True)
-    summarise(found, busy)
+            order = ("ingest", "alone") if run % 2 == 0 else ("alone", "ingest")
+            got: dict[str, tuple[int, float, float, str]] = {}
+            for kind in order:
+                load = os.getloadavg()[0]
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                t0 = time.perf_counter()
+                if kind == "ingest":
+                    env = {**os.environ, "RAG_BOT_INDEX_DIR": str(Path(tmp) / f"index{run}")}
+                    out = subprocess.run([rag_bot, "ingest", str(source), "--json"], capture_output=True, text=True,
+                                         check=True, env=env).stdout
+                    chunks, seconds = json.loads(out.splitlines()[-1])["chunks"], time.perf_counter() - t0
+                else:
+                    out = subprocess.run([sys.executable, __file__, str(source), "--embed-alone"],
+                                         capture_output=True, text=True, check=True).stdout
+                    alone = json.loads(out.splitlines()[-1])
+                    chunks, seconds = alone["chunks"], alone["seconds"]
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                used = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+                if kind == "alone":
+                    used = alone["cpu"]  # the embedding's CPU only (its process's start and model loading left out)
+                got[kind] = (chunks, seconds, used, f"load {load:.1f}-{os.getloadavg()[0]:.1f}")
+            (n, wall, used, load), (n_alone, alone_s, alone_cpu, load_alone) = got["ingest"], got["alone"]
+            assert n == n_alone, f"the ingest wrote {n} chunks, the embedder alone embedded {n_alone}"
+            walls.append((n / wall) / (n / alone_s))
+            cpus.append(alone_cpu / used)
+            print(f"run {run + 1} ({' then '.join(order)}): {n} chunks; rag-bot ingest {wall:6.1f} s "
+                  f"{n / wall:5.2f} chunks/s CPU {used:6.1f} s ({load}); embedder alone {alone_s:6.1f} s "
+                  f"{n / alone_s:5.2f} chunks/s CPU {alone_cpu:6.1f} s ({load_alone}); ratio {walls[-1]:.3f}, "
+                  f"CPU ratio {cpus[-1]:.3f}", flush=True)
+    for label, found in (("ratio (wall)", walls), ("ratio of CPU seconds", cpus)):
+        print(f"{label} over {len(found)} pairs: median {statistics.median(found):.3f}, "
+              f"min {min(found):.3f}, max {max(found):.3f}")
+
+
+def embed_alone(folder: Path) -> None:
+    """The chunks ``rag-bot ingest`` makes of ``folder`` (the pipeline's own scan, loaders and chunker, untimed),
+    embedded in batches of ``ingest_batch`` by the ingester's embedder, two batches in flight as the pipeline keeps
+    them; prints one JSON line: chunks, wall and CPU seconds of the embedding only."""
+    settings = Settings(_env_file=None)
+    ingester = pipeline.Ingester(settings, progress=False)
+    items, _, _ = pipeline.scan_paths([folder], int(settings.max_file_mb * 1_000_000))
+    texts = []
+    for item in items:
+        data = item.read()
+        item.content_hash = hashlib.sha256(data).hexdigest()
+        loaded = pipeline.load_bytes(item.path or item.source, data, Budget.for_file(len(data), settings))
+        texts += [c.embed_text for c in ingester.chunk(loaded, item, "auto")[1]]
+    ingester.embedder.embed_query("warm-up")
+    batches = [texts[i:i + settings.ingest_batch] for i in range(0, len(texts), settings.ingest_batch)]
+    t0, c0 = time.perf_counter(), cpu()
+    for _ in embed_ahead(batches, ingester.embedder.embed_passages):
+        pass
+    print(json.dumps({"chunks": len(texts), "seconds": time.perf_counter() - t0, "cpu": cpu() - c0}))
 
 
 if __name__ == "__main__":

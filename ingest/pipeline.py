@@ -135,6 +135,7 @@ class Ingester:
         self._ready_writer: IndexWriter | None = None
         self._early: Manifest | None = None  # the saved manifest, read before the stores open
         self._early_skips: list[SourceItem] = []  # files found unchanged in it
+        self._index: IndexWriter | None = None
 
     def chunk(self, loaded: LoadedFile, item: SourceItem, language: str) -> tuple[list[Document], list[Chunk]]:
         documents = split_documents(loaded, item.source, language, key=item.key)
@@ -221,6 +222,8 @@ class Ingester:
             if chunks is None:
                 summary.skipped += 1
                 continue
+            if self._index is not None:  # something to write: Chroma loads the collection's vectors meanwhile
+                self._index.load_vectors_soon()
             old = self._record(item.key)
             if old is not None:  # an edited file: its stored chunks as the opened index holds them (the repair may
                 old = self._writer().record(item.key)  # have dropped them), and their vectors to reuse
@@ -236,8 +239,11 @@ class Ingester:
 
     def _batches(self, files: Iterable[_Pending]) -> Iterator[_Batch]:
         """The chunks to embed in batches of ``ingest_batch`` across file boundaries (small files do not leave the
-        embedder waiting); each batch names the files whose last chunk it holds, in order."""
-        size = self.settings.ingest_batch
+        embedder waiting); each batch names the files whose last chunk it holds, in order. The first batches are
+        smaller (2, 4, 8, ... chunks up to ``ingest_batch``): the embedder starts on the first file's chunks
+        instead of waiting until enough files are read and chunked to fill a whole batch."""
+        full = self.settings.ingest_batch
+        size = min(2, full)
         batch = _Batch([], [])
         for pending in files:
             if not pending.fresh:
@@ -249,6 +255,7 @@ class Ingester:
                 if len(batch.chunks) == size:
                     yield batch
                     batch = _Batch([], [])
+                    size = min(2 * size, full)
         if batch.chunks or batch.completes:
             yield batch
 
@@ -264,7 +271,7 @@ class Ingester:
         self.clock = BusyClock()
         # the index's stores open in a thread (chromadb's import and client, the agreement check) while the first
         # files are read, chunked and embedded: what changed is decided on the saved manifest until then
-        index = IndexWriter(self.settings, self.embedder.name, hook=self.hook)
+        index = self._index = IndexWriter(self.settings, self.embedder.name, hook=self.hook)
         with index.opened_in_background() as ready:
             self._wait_writer, self._ready_writer = ready, None
             self._early, self._early_skips = index.early, []
