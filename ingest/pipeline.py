@@ -272,11 +272,11 @@ class Ingester:
         # the index's stores open in a thread (chromadb's import and client, the agreement check) while the first
         # files are read, chunked and embedded: what changed is decided on the saved manifest until then
         index = self._index = IndexWriter(self.settings, self.embedder.name, hook=self.hook)
-        with index.opened_in_background() as ready:
+        bar = tqdm(total=len(items), unit="file", desc="ingest", disable=not self.progress or not items)
+        with bar, index.opened_in_background() as ready:  # the bar ends its line before an error is printed
             self._wait_writer, self._ready_writer = ready, None
             self._early, self._early_skips = index.early, []
             seen: set[str] = set()
-            bar = tqdm(total=len(items), unit="file", desc="ingest", disable=not self.progress or not items)
             unique = []
             for item in items:  # the same file named twice (a folder and its subfolder) is read once
                 if item.key not in seen:
@@ -290,7 +290,6 @@ class Ingester:
                 again = [it for it in self._early_skips if _changed(writer.record(it.key), it, self.chunking)]
                 summary.skipped -= len(again)
                 self._write_all(again, language, summary, bar)
-            bar.close()
             for _root, scope in prune_scopes or []:  # only inside the paths given; files that failed to load are kept
                 for key in [k for k in writer.keys() if k not in seen and _in_scope(scope, k)]:
                     writer.remove_file(key)
