@@ -1,8 +1,8 @@
 """Ingestion throughput, where its time goes, and its overhead over raw embedding.
 
 Ingests a folder (default: the sample corpus; ``--copies N`` makes N edited copies of it, a larger set) into a
-fresh index and times each stage (wall and process CPU time; stages run overlapped, so their wall times add up to
-more than the run, and a stage's CPU includes the embedding threads' CPU meanwhile). Then embeds the very same
+fresh index and times each stage (wall and CPU time; stages run overlapped, so their wall times add up to more than
+the run; a stage's CPU is that of the thread that ran it, ``time.thread_time``). Then embeds the very same
 chunk texts directly, in batches of ``ingest_batch``: with the engine's own OpenMP threads (``embed_workers=1``)
 and with one single-threaded worker per core (the default), and prints chunks/s, tokens per chunk, and the
 pipeline's overhead over the raw embedding of the same configuration. A re-run on the unchanged folder shows the
@@ -11,9 +11,9 @@ cost of a no-op ingest. On a shared machine, compare CPU times.
 ``--repeat R`` (issue 26) then runs R pairs, alternating which goes first: the whole ``rag-bot ingest`` of the folder
 in a fresh process and index, and the embedder alone on the very same chunks in a fresh process (see
 :func:`fresh_processes`); it prints each pair's ratio end-to-end chunks/s / embedder chunks/s and the ratio of their
-CPU seconds, with the median and spread. ``--only-ratio`` prints only these pairs.
-Stage CPU is the CPU time of the thread that ran the stage (``time.thread_time``), so the embedding threads running
-meanwhile are not counted in it.
+CPU seconds, with the median and spread, and the load average around each run (the machine may be shared).
+``--only-ratio`` prints only these pairs. Use a corpus on which the fixed costs of a run (start, imports, the model,
+opening the index) do not dominate, e.g. ``--copies 4`` or more.
 Usage: python benchmarks/bench_ingest.py [FOLDER] [--copies N] [--repeat R] [--only-ratio]
 """
 
