@@ -239,11 +239,8 @@ class Ingester:
 
     def _batches(self, files: Iterable[_Pending]) -> Iterator[_Batch]:
         """The chunks to embed in batches of ``ingest_batch`` across file boundaries (small files do not leave the
-        embedder waiting); each batch names the files whose last chunk it holds, in order. The first batches are
-        smaller (2, 4, 8, ... chunks up to ``ingest_batch``): the embedder starts on the first file's chunks
-        instead of waiting until enough files are read and chunked to fill a whole batch."""
-        full = self.settings.ingest_batch
-        size = min(2, full)
+        embedder waiting); each batch names the files whose last chunk it holds, in order."""
+        size = self.settings.ingest_batch
         batch = _Batch([], [])
         for pending in files:
             if not pending.fresh:
@@ -255,7 +252,6 @@ class Ingester:
                 if len(batch.chunks) == size:
                     yield batch
                     batch = _Batch([], [])
-                    size = min(2 * size, full)
         if batch.chunks or batch.completes:
             yield batch
 
