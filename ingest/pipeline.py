@@ -7,7 +7,10 @@ committed once all its vectors are written, so a run killed anywhere loses only 
 Files are found by :func:`ingest.files.scan_folder` (nothing outside the folder, no symlink loops, only regular
 files) and each is opened once: the bytes read are hashed (unchanged files are skipped) and parsed within the
 file's :class:`~ingest.budget.Budget`. The next files are read and chunked in a thread, and chunks are embedded in
-batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.prefetch`).
+batches that run across file boundaries, two batches ahead of the writes (:mod:`ingest.prefetch`). The index's
+stores open in a thread too (:meth:`IndexWriter.opened_in_background`: chromadb's import and client, the agreement
+check), so the first batches embed meanwhile; until then what changed is decided on the saved manifest, read under
+the writer's lock, and a file found unchanged in it is decided again if the opening repaired the index.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from ingest.files import read_file, scan_folder
 from ingest.loaders import LoadedFile, LoadError, Page, load_bytes
 from ingest.prefetch import BusyClock, embed_ahead, prefetch
 from rag_bot.config import Settings
-from rag_bot.index.writer import FileRecord, IndexWriter, file_key
+from rag_bot.index.writer import FileRecord, IndexWriter, Manifest, file_key
 from rag_bot.ingestion import Record
 from rag_bot.models.embeddings import Embedder, get_embedder
 
@@ -128,6 +131,11 @@ class Ingester:
         self.hook = hook or (lambda step, key: None)
         self.budget = min(settings.chunk_tokens, self.embedder.max_tokens - 2)
         self.chunking = f"v{CHUNKER_VERSION}/{self.budget}/{Chunk.COMPOSITION}"
+        self._wait_writer: Callable[[], IndexWriter] | None = None
+        self._ready_writer: IndexWriter | None = None
+        self._early: Manifest | None = None  # the saved manifest, read before the stores open
+        self._early_skips: list[SourceItem] = []  # files found unchanged in it
+        self._index: IndexWriter | None = None
 
     def chunk(self, loaded: LoadedFile, item: SourceItem, language: str) -> tuple[list[Document], list[Chunk]]:
         documents = split_documents(loaded, item.source, language, key=item.key)
@@ -135,13 +143,31 @@ class Ingester:
                   for c in make_chunks(doc, item.content_hash, self.budget, self.embedder.token_count)]
         return documents, chunks
 
-    def _prepare(self, item: SourceItem, writer: IndexWriter, language: str) -> list[Chunk] | None:
+    def _record(self, key: str) -> FileRecord | None:
+        """The file's committed record: from the saved manifest while the index is still being opened (the lock
+        is held: no other writer changes it), then from the writer."""
+        if self._early is not None and self._ready_writer is None:
+            return self._early.files.get(key)
+        return self._writer().record(key)
+
+    def _writer(self) -> IndexWriter:
+        """The writer, once its stores are open (waits for them; re-raises what opening raised)."""
+        if self._ready_writer is None:
+            assert self._wait_writer is not None, "only during run"
+            self._ready_writer = self._wait_writer()
+        return self._ready_writer
+
+    def _prepare(self, item: SourceItem, language: str) -> list[Chunk] | None:
         """Read and chunk one item; None when it is unchanged. Raises :class:`LoadError` with the reason."""
         data = item.read() if item.read is not None else None
         if data is not None:
             item.content_hash = hashlib.sha256(data).hexdigest()
             item.size = len(data)
-        if not _changed(writer.record(item.key), item, self.chunking):
+        early = self._early if self._ready_writer is None else None
+        record = early.files.get(item.key) if early is not None else self._writer().record(item.key)
+        if not _changed(record, item, self.chunking):
+            if early is not None:  # decided on the saved manifest: decided again if the opening repaired it
+                self._early_skips.append(item)
             return None
         budget = Budget.for_file(item.size, self.settings)
         if data is not None:
@@ -179,11 +205,11 @@ class Ingester:
         with self.clock:
             return self.embedder.embed_passages([c.embed_text for c in batch.chunks])
 
-    def _pending(self, unique: list[SourceItem], writer: IndexWriter, language: str, summary: IngestSummary,
+    def _pending(self, unique: list[SourceItem], language: str, summary: IngestSummary,
                  bar: tqdm) -> Iterator[_Pending]:
         """The changed files in order, read and chunked ahead in a thread; failures and unchanged files are counted
         here. Stored vectors of unchanged embedded text are written now; the rest is left to embed."""
-        for item, chunks in prefetch(unique, lambda it: self._prepare(it, writer, language)):
+        for item, chunks in prefetch(unique, lambda it: self._prepare(it, language)):
             bar.update(1)
             bar.set_postfix_str(item.source[-40:])
             if isinstance(chunks, LoadError):
@@ -196,13 +222,17 @@ class Ingester:
             if chunks is None:
                 summary.skipped += 1
                 continue
-            old = writer.record(item.key)
+            if self._index is not None:  # something to write: Chroma loads the collection's vectors meanwhile
+                self._index.load_vectors_soon()
+            old = self._record(item.key)
+            if old is not None:  # an edited file: its stored chunks as the opened index holds them (the repair may
+                old = self._writer().record(item.key)  # have dropped them), and their vectors to reuse
             old_ids = set(old.chunk_ids) if old else set()
             fresh = [c for c in chunks if c.id not in old_ids]
-            known = self._reusable(writer, old, fresh)
+            known = self._reusable(self._writer(), old, fresh) if old is not None and fresh else {}
             if known:  # same embedded text under a new id (a new composition, a shifted chunk): no embedding
                 reused = [c for c in fresh if c.embed_text in known]
-                writer.write_vectors(reused, np.stack([known[c.embed_text] for c in reused]))
+                self._writer().write_vectors(reused, np.stack([known[c.embed_text] for c in reused]))
                 summary.reused += len(reused)
                 fresh = [c for c in fresh if c.embed_text not in known]
             yield _Pending(item, chunks, old, fresh)
@@ -235,31 +265,27 @@ class Ingester:
         summary = IngestSummary(failed=list(failures or []))
         self.text_chars = self.dropped_chars = 0
         self.clock = BusyClock()
-        with IndexWriter(self.settings, self.embedder.name, hook=self.hook) as writer:
-            summary.repaired = writer.repaired
+        # the index's stores open in a thread (chromadb's import and client, the agreement check) while the first
+        # files are read, chunked and embedded: what changed is decided on the saved manifest until then
+        index = self._index = IndexWriter(self.settings, self.embedder.name, hook=self.hook)
+        bar = tqdm(total=len(items), unit="file", desc="ingest", disable=not self.progress or not items)
+        with bar, index.opened_in_background() as ready:  # the bar ends its line before an error is printed
+            self._wait_writer, self._ready_writer = ready, None
+            self._early, self._early_skips = index.early, []
             seen: set[str] = set()
-            last_save = time.monotonic()
-            bar = tqdm(total=len(items), unit="file", desc="ingest", disable=not self.progress or not items)
             unique = []
             for item in items:  # the same file named twice (a folder and its subfolder) is read once
                 if item.key not in seen:
                     seen.add(item.key)
                     unique.append(item)
             bar.update(len(items) - len(unique))
-            # the next files are read and chunked in a thread, the next batches embed while this one is written
-            files = self._pending(unique, writer, language, summary, bar)
-            for batch, vectors in embed_ahead(self._batches(files), self._embed):
-                if batch.chunks:
-                    writer.write_vectors(batch.chunks, vectors)
-                    summary.chunks += len(batch.chunks)
-                    bar.set_postfix_str(f"{summary.chunks} chunks")
-                for done in batch.completes:  # every vector of these files is written: commit them
-                    self.hook("vectors-written", done.item.key)
-                    self._commit(done, writer, summary)
-                if batch.completes and time.monotonic() - last_save > SAVE_EVERY_S:
-                    writer.checkpoint()
-                    last_save = time.monotonic()
-            bar.close()
+            self._write_all(unique, language, summary, bar)
+            writer = self._writer()
+            summary.repaired = writer.repaired
+            if writer.repaired:  # the opening dropped files (their vectors were lost): decide those again
+                again = [it for it in self._early_skips if _changed(writer.record(it.key), it, self.chunking)]
+                summary.skipped -= len(again)
+                self._write_all(again, language, summary, bar)
             for _root, scope in prune_scopes or []:  # only inside the paths given; files that failed to load are kept
                 for key in [k for k in writer.keys() if k not in seen and _in_scope(scope, k)]:
                     writer.remove_file(key)
@@ -268,6 +294,24 @@ class Ingester:
         summary.embed_seconds = self.clock.seconds
         summary.text_chars, summary.dropped_chars = self.text_chars, self.dropped_chars
         return summary
+
+    def _write_all(self, unique: list[SourceItem], language: str, summary: IngestSummary, bar: tqdm) -> None:
+        """Read, chunk, embed, write and commit ``unique``: the next files are read and chunked in a thread, the
+        next batches embed while this one is written."""
+        last_save = time.monotonic()
+        files = self._pending(unique, language, summary, bar)
+        for batch, vectors in embed_ahead(self._batches(files), self._embed):
+            writer = self._writer()
+            if batch.chunks:
+                writer.write_vectors(batch.chunks, vectors)
+                summary.chunks += len(batch.chunks)
+                bar.set_postfix_str(f"{summary.chunks} chunks")
+            for done in batch.completes:  # every vector of these files is written: commit them
+                self.hook("vectors-written", done.item.key)
+                self._commit(done, writer, summary)
+            if batch.completes and time.monotonic() - last_save > SAVE_EVERY_S:
+                writer.checkpoint()
+                last_save = time.monotonic()
 
     def _commit(self, done: _Pending, writer: IndexWriter, summary: IngestSummary) -> None:
         """Hand a file whose vectors are all written to the writer."""

@@ -30,7 +30,9 @@ import fcntl
 import json
 import logging
 import os
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
@@ -44,12 +46,13 @@ from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAn
 from rag_bot.index.folder import BACKUP, LOCK, SETTLED, check_folder, own_temporary
 from rag_bot.index.keyword_text import IndexedChunk, entries_for, keyword_entry, keyword_head, keyword_text
 from rag_bot.index.keywords import CURRENT, KeywordEntry
+from rag_bot.index.manifest import NAME as MANIFEST_NAME
 from rag_bot.index.manifest import FileRecord, Manifest, ManifestError, file_key
 from rag_bot.index.store import IndexStore
 from rag_bot.index.types import Hit
 
-__all__ = ["FileRecord", "IndexWriter", "IndexedChunk", "check_folder", "check_index", "entries_for", "file_key",
-           "repair_index"]
+__all__ = ["FileRecord", "IndexWriter", "IndexedChunk", "Manifest", "check_folder", "check_index", "entries_for",
+           "file_key", "repair_index"]
 log = logging.getLogger(__name__)
 Hook = Callable[[str, str], None]  # (step, file key): "saved" after a manifest save, "published" after the keywords
 RESERVE = 32 << 20  # bytes left free for Chroma's own upkeep (see IndexWriter._room_for)
@@ -79,6 +82,11 @@ class IndexWriter:
         self._to_delete: set[str] = set()
         self._entries: dict[str, KeywordEntry] = {}
         self._changed = False
+        self.early: Manifest | None = None
+        self._early_read = threading.Event()
+        self._opening: Future[None] | None = None
+        self._loading: Future[None] | None = None  # Chroma loading the collection's vectors (load_vectors_soon)
+        self._loading_lock = threading.Lock()
         self.shared = None
         if settings.index_bucket:  # one index for all instances: this folder is the local copy
             from rag_bot.index.shared import SharedIndex
@@ -92,6 +100,8 @@ class IndexWriter:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        if self._loading is not None:  # a load still running reads the collection: not past the writer's end
+            wait([self._loading])
         try:
             if kind is None:
                 with _disk_full_is_one_sentence(self.root):
@@ -102,6 +112,17 @@ class IndexWriter:
             raise IndexDiskFull(self.root) from exc
 
     def _open(self) -> None:
+        self._begin()
+        try:
+            self._read_early()
+        except BaseException:
+            self._release()
+            raise
+        self._open_stores()
+
+    def _begin(self) -> None:
+        """The first part of opening: the folder check, the lock (and a shared index's lease and pull), the
+        leftovers of a crashed durable write."""
         try:
             check_folder(self.root)
         except IndexCorrupted:  # ours and damaged: the repair below is the way back
@@ -114,8 +135,31 @@ class IndexWriter:
             for name in os.listdir(self.root):  # temporary files of a crashed durable write: only ours
                 if own_temporary(name):
                     (self.root / name).unlink(missing_ok=True)
+        except BaseException:
+            self._release()
+            raise
+
+    def _read_early(self) -> None:
+        """The saved manifest read as it is, under the lock (``early``: None when it is damaged or unreadable;
+        then the repair decides)."""
+        try:
+            self.early = Manifest.load(self.root / MANIFEST_NAME)
+        except (ManifestError, OSError):
+            self.early = None
+        finally:
+            self._early_read.set()
+
+    def _open_stores(self) -> None:
+        """The rest: the stores (chromadb's import and client, which need no manifest, so they may run while
+        :meth:`_read_early` reads it), the manifest (``early``'s, parsed once), the agreement check and the
+        repair."""
+        try:
             self.store = IndexStore(self.settings, self.embedding_model, committed_only=False)
-            self.manifest = self._load_manifest()
+            self._early_read.wait()
+            if self.early is not None:  # a copy: the producer decides on ``early`` until the stores are open
+                self.manifest = Manifest(embedding_model=self.early.embedding_model, files=dict(self.early.files))
+            else:
+                self.manifest = self._load_manifest()
             if self.embedding_model:
                 self.manifest.embedding_model = self.embedding_model
             if not self.store.manifest_path.exists():  # readers then show only what it commits
@@ -127,6 +171,62 @@ class IndexWriter:
         except BaseException:
             self._release()
             raise
+
+    @contextmanager
+    def opened_in_background(self) -> Iterator[Callable[[], IndexWriter]]:
+        """Enter in two parts: the folder check and the lock now (:class:`IndexBusy`, :class:`NotAnIndex` at
+        once), the stores in a thread, so a producer reads, chunks and embeds meanwhile (it may decide what
+        changed from :attr:`early`, the saved manifest, read here while the thread imports chromadb). Yields a
+        function that waits for the stores and returns the writer (re-raising what opening raised). Leaving is as
+        for ``with writer``; on an error the opening thread is waited for first, so the lock is never released
+        while it still writes."""
+        with _disk_full_is_one_sentence(self.root):
+            self._begin()
+        opener = ThreadPoolExecutor(max_workers=1, thread_name_prefix="index-open")
+        future = self._opening = opener.submit(self._open_stores)
+        opener.shutdown(wait=False)
+
+        def ready() -> IndexWriter:
+            with _disk_full_is_one_sentence(self.root):
+                future.result()
+            return self
+
+        try:
+            self._read_early()
+            yield ready
+            ready()
+        except BaseException as exc:
+            self._early_read.set()
+            wait([future])
+            self.__exit__(type(exc), exc, exc.__traceback__)
+            raise
+        self.__exit__(None, None, None)
+
+    def load_vectors_soon(self) -> None:
+        """Have an embedded Chroma load the collection's vectors in a thread, once the stores are open (its first
+        write or read of vectors loads them otherwise, seconds on a large index): a producer that knows it will
+        write calls this, so the load runs while it reads, chunks and embeds. Writes wait for it. A Chroma server
+        loads on its side: nothing is done then."""
+        if self.settings.chroma_url:
+            return
+        with self._loading_lock:
+            if self._loading is None:
+                loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="index-load")
+                self._loading = loader.submit(self._load_vectors)
+                loader.shutdown(wait=False)
+
+    def _load_vectors(self) -> None:
+        if self._opening is not None:
+            try:
+                self._opening.result()
+            except BaseException:
+                return  # the opening's error is raised where the stores are waited for
+        self.store.vectors.warm()
+
+    def _vectors_loaded(self) -> None:
+        """Wait for :meth:`load_vectors_soon`'s load, when one was started (re-raising what it raised)."""
+        if self._loading is not None:
+            self._loading.result()
 
     def _acquire(self) -> None:
         handle = open(self.root / LOCK, "w")  # noqa: SIM115 - held until _release
@@ -175,6 +275,7 @@ class IndexWriter:
 
     def stored_vectors(self, ids: Sequence[str]) -> list[tuple[Hit, np.ndarray]]:
         """Stored chunks with their vectors (a producer reuses a vector whose embedded text is unchanged)."""
+        self._vectors_loaded()
         return self.store.vectors.vectors_of(ids)
 
     # --- changes --------------------------------------------------------------------------------------------------
@@ -182,6 +283,7 @@ class IndexWriter:
         """Write chunks' vectors, text and metadata; readers see them once :meth:`commit_file` commits their file."""
         if not len(chunks):
             return
+        self._vectors_loaded()
         self._room_for(4 * (np.asarray(vectors).nbytes + sum(len(c.text) for c in chunks)))
         metadatas = [{**c.metadata, "kw_head": keyword_head(c)} for c in chunks]
         self.store.vectors.add([c.id for c in chunks], vectors, [c.text for c in chunks], metadatas)

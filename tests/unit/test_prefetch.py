@@ -134,3 +134,26 @@ def test_parallel_embedder_equals_the_engine_on_one_thread(workers):
     assert parallel.shape == (len(texts), serial.shape[1])
     assert np.allclose(parallel, serial, atol=2e-3)  # the same vectors, in the same order
     assert float(np.min(np.sum(parallel * serial, axis=1))) > 0.999
+
+
+def test_batches_held_between_producing_and_writing_do_not_grow_with_the_input():
+    """The pipeline is bounded: twice the batches never means more of them held at once (embedding or
+    embedded and waiting for the writer), so memory does not grow with the corpus."""
+
+    def peak_held(n: int) -> int:
+        held, peak = 0, 0
+
+        def produce():
+            nonlocal held, peak
+            for i in range(n):
+                held += 1
+                peak = max(peak, held)
+                yield [i]
+
+        for batch, vectors in embed_ahead(produce(), lambda b: np.asarray(b, dtype=np.float32)[:, None]):
+            assert vectors[0, 0] == batch[0]
+            held -= 1
+        return peak
+
+    small, large = peak_held(20), peak_held(40)
+    assert large == small  # a count, not a time: bounded means no growth at all (linear growth would be 2x)
