@@ -240,8 +240,8 @@ class IndexWriter:
 
     def _settled(self) -> bool:
         """Whether the previous run ended cleanly and the stores still hold as many chunks as the manifest (a wiped
-        Chroma server would not): then the O(corpus) comparison of :meth:`_repair` is skipped. Opening the keyword
-        index verifies its checksums."""
+        Chroma server would not): then the O(corpus) comparison of :meth:`_repair` is skipped. Every block of the
+        keyword segments is verified here (a damaged one makes a repair)."""
         try:
             state = json.loads((self.root / SETTLED).read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):
@@ -252,6 +252,7 @@ class IndexWriter:
             return False
         chunks = sum(len(rec.chunk_ids) for rec in self.manifest.files.values())  # ids are unique across files
         try:
+            self.store.keywords.verify()  # readers verify only the blocks they read; a writer checks them all
             return self.store.keywords.count() == chunks and self.store.vectors.count() == chunks
         except IndexCorrupted:
             return False
