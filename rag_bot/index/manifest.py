@@ -165,15 +165,21 @@ class Manifest:
         return cls(embedding_model=data.get("embedding_model"), files=files)
 
     def save(self, path: Path) -> None:
-        """Atomic write (a temporary file, fsync, then ``os.replace``) with a checksum. Only the index writer calls
-        it (:class:`rag_bot.index.writer.IndexWriter`)."""
+        """Atomic write (a temporary file, fsync, then ``os.replace``) with a checksum, after the readers' map
+        (:mod:`rag_bot.index.committed`). Only the index writer calls it (:class:`rag_bot.index.writer.IndexWriter`)."""
         path.parent.mkdir(parents=True, exist_ok=True)
         payload = {
             "version": MANIFEST_VERSION,
             "embedding_model": self.embedding_model,
             "files": {src: vars(rec) for src, rec in sorted(self.files.items())},  # vars: no deep copy (asdict)
         }
-        replace_atomically(path, manifest_bytes(payload))
+        data = manifest_bytes(payload)
+        from rag_bot.index.committed import MAP, write_map
+
+        # the readers' map first: until the manifest is replaced it names another manifest and is not used
+        write_map(path.with_name(MAP), self.files, self.embedding_model, data[len(_HEAD):_BODY - 2].decode("ascii"),
+                  len(data))
+        replace_atomically(path, data)
 
 
 def migrate_v1(files: dict[str, FileRecord]) -> dict[str, FileRecord]:

@@ -273,6 +273,7 @@ class IndexWriter:
             self.checkpoint()
         wanted = self.manifest.chunk_ids()
         try:
+            self.store.keywords.verify()
             indexed: set[str] | None = self.store.keywords.ids()
         except IndexCorrupted as exc:
             self.problems.append(exc.what)
@@ -318,6 +319,7 @@ def check_index(settings: Settings) -> list[str]:
     except IndexCorrupted as exc:
         return [str(exc)]
     try:
+        store.keywords.verify()  # every block (readers verify only what they read)
         indexed = store.keywords.ids()
         if indexed != wanted:
             found.append(f"The keyword index holds {len(indexed)} chunks and the manifest {len(wanted)}; "
@@ -332,11 +334,12 @@ def check_index(settings: Settings) -> list[str]:
 
 
 def repair_index(settings: Settings, embedding_model: str | None = None) -> IndexWriter:
-    """Open the index as a writer, which repairs it (a damaged keyword index or manifest included), and close it;
+    """Open the index as a writer, which repairs it (a damaged keyword index or manifest included), rewrite keyword
+    segments of a former format in the current one, and close it (which saves the manifest and its readers' map);
     the writer says what it found (``problems``) and fixed (``repaired``)."""
     writer = IndexWriter(settings, embedding_model, force_repair=True)
     with writer:
-        pass
+        writer.repaired += writer.store.keywords.upgrade()
     return writer
 
 
