@@ -283,6 +283,12 @@ def median(results: list[dict], key: str) -> float:
     return statistics.median(r.get(key, 0.0) for r in results)
 
 
+def medians(runs: list[dict]) -> dict[str, float]:
+    """Median of every key over the runs that report it."""
+    keys = {k for r in runs for k in r}
+    return {k: statistics.median(r[k] for r in runs if k in r) for k in keys}
+
+
 def machine() -> str:
     """CPU model, cores and memory of this machine (the growth figure names it)."""
     import platform
@@ -354,10 +360,8 @@ def main() -> None:
                   f"{median(measured, 'tool_p50_ms'):.1f}/{median(measured, 'tool_p95_ms'):.1f} ms", flush=True)
             if args.json:
                 rows = json.loads(args.json.read_text()) if args.json.exists() else []
-                keys = {k for r in measured + published + served for k in r}
-                row = {k: median(measured + published, k) for k in keys if not k.startswith("server")}
-                row.update({f"server_{k}": median(served, k) for k in ("ready_s", "start_s", "rss_mb", "p50_ms",
-                                                                         "p95_ms", "server_rss_mb") if served})
+                row: dict = {**medians(published), **medians(measured)}
+                row.update({f"server_{k}": v for k, v in medians(served).items() if k != "load"})
                 row.update({"size": size, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                             "machine": machine(), "load_min": min(r["load"] for r in measured + published),
                             "load_max": max(r["load"] for r in measured + published)})
