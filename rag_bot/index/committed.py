@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Protocol, overload
 
 import numpy as np
+import orjson
 
 from rag_bot.index import mapped
-from rag_bot.index.manifest import _HEAD, DocumentChunks, FileRecord, documents_of, read_committed
+from rag_bot.index.manifest import _HEAD, DocumentChunks, FileRecord, documents_of, read_committed, without_gc
 from rag_bot.index.mapped import MappedFile
 
 MAP = "manifest.map"
@@ -78,6 +79,21 @@ def write_map(path: Path, files: Mapping[str, FileRecord], embedding_model: str 
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def write_map_of(path: Path, manifest: bytes) -> None:
+    """Write at ``path`` the map of the saved manifest ``manifest`` (bytes as saved, e.g. a shared index's copy,
+    installed next); nothing when it carries no checksum or is not readable (readers then parse it, and say why)."""
+    if not manifest.startswith(_HEAD):
+        return
+    try:
+        with without_gc():
+            data = orjson.loads(manifest)
+            files = {key: FileRecord(**rec) for key, rec in data["files"].items()}
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return
+    write_map(path, files, data.get("embedding_model"), manifest[len(_HEAD):len(_HEAD) + 8].decode("ascii"),
+              len(manifest))
 
 
 class Committed(Protocol):
