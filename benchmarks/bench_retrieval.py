@@ -78,6 +78,7 @@ def settings_for(directory: Path):
 
 
 def build(size: int, directory: Path) -> dict:
+    from rag_bot.index.committed import save_manifest
     from rag_bot.index.keywords import KeywordEntry
     from rag_bot.index.manifest import FileRecord, Manifest
     from rag_bot.index.store import IndexStore
@@ -130,7 +131,7 @@ def build(size: int, directory: Path) -> dict:
         t0 = time.perf_counter()
         store.keywords.apply(entries)
         keyword_s += time.perf_counter() - t0
-    manifest.save(store.manifest_path)
+    save_manifest(manifest, store.manifest_path)
     mark_settled(store, True)  # built consistent: the first publish need not compare every id
     (directory / "built").write_text(str(size))
     return {"chroma_s": round(chroma_s), "keyword_s": round(keyword_s),

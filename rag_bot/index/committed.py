@@ -10,6 +10,7 @@ interrupted between the two files) the reader parses the manifest as before (:cl
 
 from __future__ import annotations
 
+import bisect
 import os
 import uuid
 from collections.abc import Iterator, Mapping, Sequence, Set
@@ -20,7 +21,15 @@ import numpy as np
 import orjson
 
 from rag_bot.index import mapped
-from rag_bot.index.manifest import _HEAD, DocumentChunks, FileRecord, documents_of, read_committed, without_gc
+from rag_bot.index.manifest import (
+    _HEAD,
+    DocumentChunks,
+    FileRecord,
+    Manifest,
+    documents_of,
+    read_committed,
+    without_gc,
+)
 from rag_bot.index.mapped import MappedFile
 
 MAP = "manifest.map"
@@ -81,6 +90,16 @@ def write_map(path: Path, files: Mapping[str, FileRecord], embedding_model: str 
         raise
 
 
+def save_manifest(manifest: Manifest, path: Path) -> None:
+    """Save ``manifest`` at ``path`` with its readers' map, the map first: until the manifest is replaced the map
+    names another manifest and is not used."""
+    data = manifest.to_bytes()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_map(path.with_name(MAP), manifest.files, manifest.embedding_model,
+              data[len(_HEAD):len(_HEAD) + 8].decode("ascii"), len(data))
+    manifest.save(path, data)
+
+
 def write_map_of(path: Path, manifest: bytes) -> None:
     """Write at ``path`` the map of the saved manifest ``manifest`` (bytes as saved, e.g. a shared index's copy,
     installed next); nothing when it carries no checksum or is not readable (readers then parse it, and say why)."""
@@ -104,7 +123,7 @@ class Committed(Protocol):
 
     def chunks_of(self, doc_id: str) -> tuple[str, ...] | None: ...
 
-    def documents(self) -> Sequence[DocumentChunks] | None: ...
+    def documents(self, first: str | None = None, last: str | None = None) -> Sequence[DocumentChunks] | None: ...
 
 
 class ParsedCommitted:
@@ -122,8 +141,13 @@ class ParsedCommitted:
         doc = self._docs.get(doc_id)
         return None if doc is None else doc.chunk_ids
 
-    def documents(self) -> Sequence[DocumentChunks] | None:
-        return self._ordered
+    def documents(self, first: str | None = None, last: str | None = None) -> Sequence[DocumentChunks] | None:
+        if self._ordered is None or (first is None and last is None):
+            return self._ordered
+        dates = [d.date or "" for d in self._ordered]
+        lo = bisect.bisect_left(dates, first) if first else 0
+        hi = bisect.bisect_right(dates, last) if last else len(dates)
+        return self._ordered[lo:hi]
 
 
 class SortedIds(Set[str]):
@@ -151,11 +175,11 @@ class SortedIds(Set[str]):
 class _Documents(Sequence[DocumentChunks]):
     """The documents by date, read from the map one at a time."""
 
-    def __init__(self, view: MappedCommitted) -> None:
-        self._view = view
+    def __init__(self, view: MappedCommitted, start: int, stop: int) -> None:
+        self._view, self._start, self._len = view, start, max(0, stop - start)
 
     def __len__(self) -> int:
-        return self._view.document_count
+        return self._len
 
     @overload
     def __getitem__(self, i: int) -> DocumentChunks: ...
@@ -168,7 +192,7 @@ class _Documents(Sequence[DocumentChunks]):
             return [self._view.document(j) for j in range(*i.indices(len(self)))]
         if not -len(self) <= i < len(self):
             raise IndexError(i)
-        return self._view.document(i % len(self))
+        return self._view.document(self._start + i % len(self))
 
 
 class MappedCommitted:
@@ -206,8 +230,15 @@ class MappedCommitted:
             return None
         return self.document(int(order[i])).chunk_ids
 
-    def documents(self) -> Sequence[DocumentChunks] | None:
-        return _Documents(self) if self._complete else None
+    def documents(self, first: str | None = None, last: str | None = None) -> Sequence[DocumentChunks] | None:
+        if not self._complete:
+            return None
+        if first is None and last is None:
+            return _Documents(self, 0, self.document_count)
+        dates = self._file.array("doc_dates")
+        lo = int(np.searchsorted(dates, first.encode("utf-8"), side="left")) if first else 0
+        hi = int(np.searchsorted(dates, last.encode("utf-8"), side="right")) if last else self.document_count
+        return _Documents(self, lo, hi)
 
 
 def open_committed(manifest_path: Path) -> Committed:

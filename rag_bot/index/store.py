@@ -88,10 +88,11 @@ class IndexStore:
         None when the manifest does not say (then look them up by metadata: slow on a large Chroma collection)."""
         return self._read(lambda view: view.chunks_of(doc_id))
 
-    def documents(self) -> Sequence[DocumentChunks] | None:
-        """Every committed document, by date then id; None without a manifest or when some committed chunk is in
-        no document record (a manifest written by other code): then find documents by metadata."""
-        return self._read(lambda view: view.documents())
+    def documents(self, first: str | None = None, last: str | None = None) -> Sequence[DocumentChunks] | None:
+        """Every committed document, by date then id (only those dated ``first`` to ``last``, ISO dates, when
+        given: a binary search in the map); None without a manifest or when some committed chunk is in no document
+        record (a manifest written by other code): then find documents by metadata."""
+        return self._read(lambda view: view.documents(first, last))
 
     def _read(self, what: Callable[[Committed], T]) -> T | None:
         """``what(view)`` of the saved manifest's view; a map found damaged on reading is dropped for the parsed

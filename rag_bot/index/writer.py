@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from rag_bot.config import Settings
+from rag_bot.index.committed import save_manifest
 from rag_bot.index.durable import replace_atomically
 from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
 from rag_bot.index.folder import BACKUP, LOCK, SETTLED, check_folder, own_temporary
@@ -218,7 +219,7 @@ class IndexWriter:
 
     def checkpoint(self) -> None:
         """Save the manifest: every file committed so far survives a crash from here."""
-        self.manifest.save(self.store.manifest_path)
+        save_manifest(self.manifest, self.store.manifest_path)
         self.hook("saved", "")
 
     # --- agreement and repair -----------------------------------------------------------------------------------
@@ -234,7 +235,7 @@ class IndexWriter:
             self.problems.append(f"its backup too: {exc}")
             manifest = Manifest()
         manifest.embedding_model = manifest.embedding_model or self.embedding_model
-        manifest.save(self.store.manifest_path)
+        save_manifest(manifest, self.store.manifest_path)
         self.repaired += 1
         return manifest
 

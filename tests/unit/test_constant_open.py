@@ -91,7 +91,7 @@ def test_a_former_segment_is_rewritten_in_the_mapped_format_with_the_same_rankin
 
 
 def _saved(settings, files: dict[str, FileRecord]) -> None:
-    Manifest(embedding_model="m", files=files).save(settings.index_dir / "manifest.json")
+    committed.save_manifest(Manifest(embedding_model="m", files=files), settings.index_dir / "manifest.json")
 
 
 def _files() -> dict[str, FileRecord]:
@@ -117,6 +117,12 @@ def test_readers_open_the_manifest_map_without_parsing_the_manifest(make_setting
     docs = store.documents()
     assert docs is not None and [d.doc_id for d in docs] == ["a.txt#1", "b.txt#0", "a.txt#0"]  # by date, undated first
     assert docs[2].date == "1970-02-01" and docs[0].date is None and docs[0].language == "hi"
+    for first, last, want in [("1970-01-01", "1970-12-31", ["a.txt#0"]), ("1969-05-05", "1969-05-05", ["b.txt#0"]),
+                              ("1969-01-01", "1970-02-01", ["b.txt#0", "a.txt#0"]), ("1971-01-01", None, [])]:
+        assert [d.doc_id for d in store.documents(first, last)] == want, (first, last)
+        parsed = committed.ParsedCommitted.__new__(committed.ParsedCommitted)
+        parsed._ordered = list(docs)
+        assert [d.doc_id for d in parsed.documents(first, last)] == want, (first, last)
     assert not store.vectors.is_open  # opening the store and reading the manifest needed no vector
 
 
