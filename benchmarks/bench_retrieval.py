@@ -16,7 +16,7 @@ change, so merges run as in a long-lived index) and a manifest. Then, each in a 
 - the tool's path: the search, then each hit widened by its neighbours (what ``retrieve_context`` does).
 Start-up is measured twice: ready (imports, the keyword segments and the manifest's map opened: what the bot and
 ``rag-bot`` commands wait for; Chroma is opened on first need) and the first query answered (Chroma loads the
-collection then). ``--server`` measures again with the vectors on a ``chroma run`` server started on the index's
+collection then). ``--server`` measures once more with the vectors on a ``chroma run`` server started on the index's
 Chroma folder: the process's RSS and the server's. ``--json FILE`` keeps each size's medians, the machine, the date
 and the load average for ``growth_plot.py``.
 Usage: python benchmarks/bench_retrieval.py [--sizes 300000 1000000] [--runs 3] [--keep DIR] [--server]
@@ -334,7 +334,7 @@ def main() -> None:
             measured = [run_child("measure", directory, args.queries) for _ in range(args.runs)]
             stamp = int(time.time()) % 100000
             published = [run_child("publish", directory, stamp * 10 + i) for i in range(args.runs)]
-            served = [measure_with_server(directory, args.queries) for _ in range(args.runs)] if args.server else []
+            served = [measure_with_server(directory, args.queries)] if args.server else []  # one run: a server start
             print(f"{size:>8} {built:>14} {median(measured, 'ready_s'):>8.2f} {median(measured, 'start_s'):>8.2f} "
                   f"{median(measured, 'p50_ms'):>5.1f}/{median(measured, 'p95_ms'):<6.1f} "
                   f"{median(measured, 'cpu_p50_ms'):>5.1f}/{median(measured, 'cpu_p95_ms'):<6.1f} "
