@@ -111,7 +111,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", default=[100_000, 300_000, 1_000_000])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--keep", type=Path, required=True)
+    parser.add_argument("--keep", type=Path, default=Path("bench-open"), help="where the indexes are built")
     parser.add_argument("--convert", action="store_true")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
