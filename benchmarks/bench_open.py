@@ -113,6 +113,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--keep", type=Path, default=Path("bench-open"), help="where the indexes are built")
     parser.add_argument("--convert", action="store_true")
+    parser.add_argument("--json", type=Path, help="append each size's medians to this JSON file (growth_plot.py)")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -135,6 +136,12 @@ def main() -> None:
         print(f"{size:>8} {med['import_s']:>9.2f} {med['ready_s']:>8.2f} {med['first_s']:>15.2f} "
               f"{med['rss_mb']:>7.0f} {min(r['load'] for r in runs):>4.1f}-{max(r['load'] for r in runs):<4.1f}",
               flush=True)
+        if args.json:
+            rows = json.loads(args.json.read_text()) if args.json.exists() else []
+            med.update(size=size, load_min=min(r["load"] for r in runs), load_max=max(r["load"] for r in runs),
+                       date=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
+            rows = [r for r in rows if r.get("size") != size] + [med]
+            args.json.write_text(json.dumps(sorted(rows, key=lambda r: r["size"]), indent=1))
 
 
 if __name__ == "__main__":

@@ -1,10 +1,12 @@
 """The growth figure: start-up, memory, query latency and add-one-file time against the index size, from the JSON
 that ``bench_retrieval.py --json FILE`` writes (one row per size; run it once per machine state you want shown).
 
-    .venv/bin/python benchmarks/growth_plot.py FILE [--before BEFORE.json] [--out docs/img/growth.svg]
+    .venv/bin/python benchmarks/growth_plot.py FILE [--before BEFORE.json] [--open OPEN.json --open-before B.json]
+        [--out docs/img/growth.svg]
 
 Writes an SVG (matplotlib) and prints the table as Markdown. ``--before`` adds the same figures measured with the
-code before the change (``start_s``, ``rss_mb``, ``p50_ms``, ``p95_ms``, ``publish_s`` per size) as dashed lines.
+code before the change (``start_s``, ``rss_mb``, ``p50_ms``, ``p95_ms``, ``publish_s`` per size) as dashed lines;
+``--open`` (and ``--open-before``) add ``bench_open.py --json``'s figures: opening our side without Chroma.
 """
 
 from __future__ import annotations
@@ -46,15 +48,27 @@ def table(rows: list[dict], before: dict[int, dict]) -> str:
     return "\n".join(lines)
 
 
-def plot(rows: list[dict], before: dict[int, dict], out: Path) -> None:
+def plot(rows: list[dict], before: dict[int, dict], out: Path, opened: list[dict], opened_before: list[dict]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     sizes = [r["size"] for r in rows]
-    fig, axes = plt.subplots(2, 2, figsize=(11, 7.5))
-    for ax, (title, unit, series) in zip(axes.flat, PANELS, strict=True):
+    fig, axes = plt.subplots(2, 3, figsize=(15, 7.5))
+    for (title, unit, key), ax in zip([("Opening keywords + manifest (no Chroma)", "s", "ready_s"),
+                                       ("RSS after opening + one keyword search", "MB", "rss_mb")], axes[:, 2],
+                                      strict=True):
+        for data, label, style in ((opened, "after", "-"), (opened_before, "before", "--")):
+            if data:
+                ax.plot([r["size"] for r in data], [r[key] for r in data], marker="o", linestyle=style, label=label)
+        ax.set_xscale("log")
+        ax.set_xlabel("chunks in the index")
+        ax.set_ylabel(unit)
+        ax.set_title(title)
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+    for ax, (title, unit, series) in zip(axes[:, :2].flat, PANELS, strict=True):
         for key, label in series:
             points = [(r["size"], r[key]) for r in rows if key in r]
             if points:
@@ -82,12 +96,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("results", type=Path)
     parser.add_argument("--before", type=Path)
+    parser.add_argument("--open", type=Path)
+    parser.add_argument("--open-before", type=Path)
     parser.add_argument("--out", type=Path, default=Path("docs/img/growth.svg"))
     args = parser.parse_args()
     rows = sorted(json.loads(args.results.read_text()), key=lambda r: r["size"])
     before = {r["size"]: r for r in json.loads(args.before.read_text())} if args.before else {}
-    plot(rows, before, args.out)
+    opened = json.loads(args.open.read_text()) if args.open else []
+    opened_before = json.loads(args.open_before.read_text()) if args.open_before else []
+    plot(rows, before, args.out, opened, opened_before)
     print(table(rows, before))
+    for name, data in (("after", opened), ("before", opened_before)):
+        for r in data:
+            print(f"open ({name}) {r['size']:,}: ready {r['ready_s']:.2f} s (imports {r['import_s']:.2f}), first "
+                  f"keyword search {r['first_s']:.2f} s, RSS {r['rss_mb']:.0f} MB, load {r['load_min']:.1f}-"
+                  f"{r['load_max']:.1f}")
 
 
 if __name__ == "__main__":
