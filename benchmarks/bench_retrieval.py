@@ -14,9 +14,15 @@ change, so merges run as in a long-lived index) and a manifest. Then, each in a 
   manifest, Chroma upsert, keyword change), the keyword change alone, and one more file in the same process (warm,
   as the bot ingests an admin's upload);
 - the tool's path: the search, then each hit widened by its neighbours (what ``retrieve_context`` does).
-Usage: python benchmarks/bench_retrieval.py [--sizes 300000 1000000] [--runs 3] [--keep DIR]
-Goals (issue 14): publish <= 2 s at 300k; p50/p95 <= 20/40 ms at 300k; p50 <= 40 ms, start <= 3 s, RSS <= 2.5 GB
-at 1M. ``--keep DIR`` keeps (and reuses) the built indexes: building 1M chunks takes a long time.
+Start-up is measured twice: ready (imports, the keyword segments and the manifest's map opened: what the bot and
+``rag-bot`` commands wait for; Chroma is opened on first need) and the first query answered (Chroma loads the
+collection then). ``--server`` measures once more with the vectors on a ``chroma run`` server started on the index's
+Chroma folder: the process's RSS and the server's. ``--json FILE`` keeps each size's medians, the machine, the date
+and the load average for ``growth_plot.py``.
+Usage: python benchmarks/bench_retrieval.py [--sizes 300000 1000000] [--runs 3] [--keep DIR] [--server]
+       [--json FILE]
+Goals (issue 26): start-up <= 2 s, RSS <= 1.5 GB and hybrid p95 <= 40 ms at 1M; publish <= 2 s at 300k.
+``--keep DIR`` keeps (and reuses) the built indexes: building 1M chunks takes a long time.
 """
 
 from __future__ import annotations
@@ -72,6 +78,7 @@ def settings_for(directory: Path):
 
 
 def build(size: int, directory: Path) -> dict:
+    from rag_bot.index.committed import save_manifest
     from rag_bot.index.keywords import KeywordEntry
     from rag_bot.index.manifest import FileRecord, Manifest
     from rag_bot.index.store import IndexStore
@@ -124,22 +131,31 @@ def build(size: int, directory: Path) -> dict:
         t0 = time.perf_counter()
         store.keywords.apply(entries)
         keyword_s += time.perf_counter() - t0
-    manifest.save(store.manifest_path)
+    save_manifest(manifest, store.manifest_path)
     mark_settled(store, True)  # built consistent: the first publish need not compare every id
     (directory / "built").write_text(str(size))
     return {"chroma_s": round(chroma_s), "keyword_s": round(keyword_s),
             "segments": len(store.keywords.generation().segments)}
 
 
-def measure(directory: Path, queries: int) -> dict:
+def measure(directory: Path, queries: int, url: str | None = None) -> dict:
+    """Start-up (ready: the index opened as the bot and commands open it, Chroma not loaded; first query answered),
+    query latency and resident memory, in this fresh process."""
     import psutil
 
+    load = os.getloadavg()[0]
     t0 = time.perf_counter()
     from rag_bot.retrieval.hybrid import HybridRetriever
     from rag_bot.retrieval.types import SearchFilters
 
     imports = time.perf_counter() - t0
-    retriever = HybridRetriever(settings_for(directory), FixedEmbedder())
+    settings = settings_for(directory) if url is None else settings_for(directory).model_copy(
+        update={"chroma_url": url})
+    retriever = HybridRetriever(settings, FixedEmbedder())
+    retriever.store.keywords.count()  # the live keyword generation mapped
+    retriever.store.documents()  # the manifest's readers' view
+    ready = time.perf_counter() - t0
+    rss_ready = psutil.Process().memory_info().rss / 1e6
     retriever.search("silence river", SearchFilters(), 6)
     start = time.perf_counter() - t0
     embedder = FixedEmbedder()
@@ -160,10 +176,48 @@ def measure(directory: Path, queries: int) -> dict:
         t1 = time.perf_counter()
         retriever.retrieve(text, filters)
         tool.append((time.perf_counter() - t1) * 1000)
-    return {"start_s": start, "import_s": imports, "p50_ms": float(np.percentile(lat, 50)),
+    return {"ready_s": ready, "start_s": start, "import_s": imports, "p50_ms": float(np.percentile(lat, 50)),
             "p95_ms": float(np.percentile(lat, 95)), "cpu_p50_ms": float(np.percentile(cpu, 50)),
             "cpu_p95_ms": float(np.percentile(cpu, 95)), "tool_p50_ms": float(np.percentile(tool, 50)),
-            "tool_p95_ms": float(np.percentile(tool, 95)), "rss_mb": psutil.Process().memory_info().rss / 1e6}
+            "tool_p95_ms": float(np.percentile(tool, 95)), "rss_ready_mb": rss_ready,
+            "rss_mb": psutil.Process().memory_info().rss / 1e6, "load": max(load, os.getloadavg()[0])}
+
+
+def chroma_server(directory: Path):
+    """A ``chroma run`` server on the index's own Chroma folder; (process, URL)."""
+    import socket
+    import urllib.request
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen([str(Path(sys.executable).parent / "chroma"), "run", "--host", "127.0.0.1", "--port",
+                             str(port), "--path", str(directory / "chroma")], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            with urllib.request.urlopen(f"{url}/api/v2/heartbeat", timeout=2):
+                return proc, url
+        except OSError:
+            time.sleep(0.2)  # polling the heartbeat
+    proc.kill()
+    raise RuntimeError("chroma server did not start")
+
+
+def measure_with_server(directory: Path, queries: int) -> dict:
+    """The same measure against a Chroma server holding the index's vectors: the bot's RSS and the server's."""
+    import psutil
+
+    proc, url = chroma_server(directory)
+    try:
+        result = run_child("measure", directory, queries, url)
+        result["server_rss_mb"] = psutil.Process(proc.pid).memory_info().rss / 1e6
+        return result
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
 
 
 def publish(directory: Path, run: int) -> dict:
@@ -176,6 +230,7 @@ def publish(directory: Path, run: int) -> dict:
     paragraphs = "\n\n".join(c.text for c in synthetic_chunks(20, seed=100 + run))
     (folder / f"added-{run}.txt").write_text(f"Added talk {run}\n2 March 1971\n\n{paragraphs}", encoding="utf-8")
     spent: dict[str, float] = {}
+    load = os.getloadavg()[0]
 
     def timed(name, fn):
         def wrapper(*args, **kwargs):
@@ -206,17 +261,18 @@ def publish(directory: Path, run: int) -> dict:
     t0 = time.perf_counter()
     pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder())
     warm = time.perf_counter() - t0
-    return {"publish_s": total, "warm_publish_s": warm, "chunks": summary.chunks, **parts}
+    return {"publish_s": total, "warm_publish_s": warm, "chunks": summary.chunks, **parts,
+            "load": max(load, os.getloadavg()[0])}
 
 
-def child(kind: str, directory: Path, arg: int) -> None:
-    result = {"build": lambda: build(arg, directory), "measure": lambda: measure(directory, arg),
+def child(kind: str, directory: Path, arg: int, url: str | None = None) -> None:
+    result = {"build": lambda: build(arg, directory), "measure": lambda: measure(directory, arg, url),
               "publish": lambda: publish(directory, arg)}[kind]()
     print(json.dumps(result))
 
 
-def run_child(kind: str, directory: Path, arg: int) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", kind, str(directory), str(arg)],
+def run_child(kind: str, directory: Path, arg: int, url: str | None = None) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child", kind, str(directory), str(arg), *([url] if url else [])],
                          capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError(out.stderr[-2000:])
@@ -228,21 +284,45 @@ def median(results: list[dict], key: str) -> float:
     return statistics.median(r.get(key, 0.0) for r in results)
 
 
+def medians(runs: list[dict]) -> dict[str, float]:
+    """Median of every key over the runs that report it."""
+    keys = {k for r in runs for k in r}
+    return {k: statistics.median(r[k] for r in runs if k in r) for k in keys}
+
+
+def machine() -> str:
+    """CPU model, cores and memory of this machine (the growth figure names it)."""
+    import platform
+
+    import psutil
+
+    model = platform.processor() or platform.machine()
+    try:
+        model = next(line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo", encoding="utf-8")
+                     if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return f"{model}, {os.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", default=[300_000, 1_000_000])
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--keep", type=Path, help="keep the built indexes here (and reuse them)")
-    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--server", action="store_true", help="also measure with the vectors on a Chroma server")
+    parser.add_argument("--json", type=Path, help="append each size's medians to this JSON file (growth_plot.py)")
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        kind, directory, arg = args.child
-        child(kind, Path(directory), int(arg))
+        kind, directory, arg, *url = args.child
+        child(kind, Path(directory), int(arg), *url)
         return
-    print(f"medians of {args.runs} runs; latencies exclude the query embedding; CPU = process CPU time", flush=True)
-    print(f"{'chunks':>8} {'build s':>14} {'start s':>8} {'p50/p95 ms':>12} {'CPU p50/p95':>12} {'RSS MB':>7} "
-          f"{'publish s':>10} {'(keyword s)':>11}", flush=True)
+    print(f"medians of {args.runs} runs; latencies exclude the query embedding; CPU = process CPU time; "
+          "ready = the index opened (Chroma not loaded), start = first query answered", flush=True)
+    print(f"{'chunks':>8} {'build s':>14} {'ready s':>8} {'start s':>8} {'p50/p95 ms':>12} {'CPU p50/p95':>12} "
+          f"{'RSS MB':>7} {'publish s':>10} {'(keyword s)':>11}", flush=True)
     for size in args.sizes:
         with tempfile.TemporaryDirectory() as tmp:
             directory = (args.keep / str(size)) if args.keep else Path(tmp)
@@ -254,11 +334,20 @@ def main() -> None:
             measured = [run_child("measure", directory, args.queries) for _ in range(args.runs)]
             stamp = int(time.time()) % 100000
             published = [run_child("publish", directory, stamp * 10 + i) for i in range(args.runs)]
-            print(f"{size:>8} {built:>14} {median(measured, 'start_s'):>8.2f} "
+            served = [measure_with_server(directory, args.queries)] if args.server else []  # one run: a server start
+            print(f"{size:>8} {built:>14} {median(measured, 'ready_s'):>8.2f} {median(measured, 'start_s'):>8.2f} "
                   f"{median(measured, 'p50_ms'):>5.1f}/{median(measured, 'p95_ms'):<6.1f} "
                   f"{median(measured, 'cpu_p50_ms'):>5.1f}/{median(measured, 'cpu_p95_ms'):<6.1f} "
                   f"{median(measured, 'rss_mb'):>7.0f} {median(published, 'publish_s'):>10.2f} "
                   f"{median(published, 'keyword_s'):>11.3f}", flush=True)
+            print(f"{'':>8} RSS when ready {median(measured, 'rss_ready_mb'):.0f} MB; load average (1 min) during "
+                  f"the runs {min(r['load'] for r in measured + published):.1f}-"
+                  f"{max(r['load'] for r in measured + published):.1f}", flush=True)
+            if served:
+                print(f"{'':>8} vectors on a Chroma server: ready {median(served, 'ready_s'):.2f} s, first query "
+                      f"{median(served, 'start_s'):.2f} s, p50/p95 {median(served, 'p50_ms'):.1f}/"
+                      f"{median(served, 'p95_ms'):.1f} ms, bot RSS {median(served, 'rss_mb'):.0f} MB, server RSS "
+                      f"{median(served, 'server_rss_mb'):.0f} MB", flush=True)
             print(f"{'':>8} publish in a process that has the index open already (the bot ingesting an upload): "
                   f"{median(published, 'warm_publish_s'):.2f} s", flush=True)
             print(f"{'':>8} publish parts (median s): open the index {median(published, 'open_s'):.2f}, settled "
@@ -270,6 +359,15 @@ def main() -> None:
                   flush=True)
             print(f"{'':>8} the tool's path (search + neighbours, query embedding excluded): p50/p95 "
                   f"{median(measured, 'tool_p50_ms'):.1f}/{median(measured, 'tool_p95_ms'):.1f} ms", flush=True)
+            if args.json:
+                rows = json.loads(args.json.read_text()) if args.json.exists() else []
+                row: dict = {**medians(published), **medians(measured)}
+                row.update({f"server_{k}": v for k, v in medians(served).items() if k != "load"})
+                row.update({"size": size, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                            "machine": machine(), "load_min": min(r["load"] for r in measured + published),
+                            "load_max": max(r["load"] for r in measured + published)})
+                rows = [r for r in rows if r.get("size") != size] + [row]
+                args.json.write_text(json.dumps(sorted(rows, key=lambda r: r["size"]), indent=1))
 
 
 if __name__ == "__main__":

@@ -240,8 +240,27 @@ class ChatBackend:
         return await asyncio.to_thread(ingest_paths, [Path(path)], self.settings, "auto", False, False)
 
     def warm_up(self) -> None:
-        """Open the index and load the embedding model now, so the first question is not slow."""
+        """Open the index (its keyword segments and manifest map: constant time) and load the embedding model now,
+        so the first question is not slow; Chroma's collection is loaded later (:meth:`warm_vectors`)."""
         from rag_bot.retrieval.factory import get_retriever
 
         retriever = get_retriever(self.settings)
         retriever.embedder.embed_query("warm up")
+
+    def warm_vectors(self) -> None:
+        """Load Chroma's collection (seconds on a large embedded index); the ready bot runs it in a background thread
+        so that the first person asking does not pay it alone (a question meanwhile waits for the same load)."""
+        from rag_bot.retrieval.factory import get_retriever
+
+        try:
+            get_retriever(self.settings).store.vectors.warm()
+        except Exception:
+            log.warning("loading the vector index in the background failed; the first question will load it",
+                        exc_info=True)
+
+    def indexed_documents(self) -> int | None:
+        """Documents in the index from the manifest's readers' view (None when it does not say)."""
+        from rag_bot.retrieval.factory import get_retriever
+
+        documents = get_retriever(self.settings).store.documents()
+        return None if documents is None else len(documents)

@@ -1,6 +1,7 @@
 """The layout of an index folder: the names the index writes, and whether a folder is an index at all.
 
-An index folder holds ``manifest.json`` (the commit record), ``manifest.backup.json`` (the manifest as the last
+An index folder holds ``manifest.json`` (the commit record), ``manifest.map`` (its readers' map),
+``manifest.backup.json`` (the manifest as the last
 completed run left it), ``settled.json``, ``.ingest.lock``, ``shared.json`` (a shared index's local copy: the
 generation it holds), ``chroma/`` (embedded Chroma) and ``keyword/``, plus
 the temporary files of durable writes (``.manifest.json.<8 hex>``...). Nothing else is the index's: a folder
@@ -20,7 +21,8 @@ SETTLED = "settled.json"  # whether the last run ended with the stores in agreem
 BACKUP = "manifest.backup.json"  # the manifest as the last run that ended left it: the way back from a damaged one
 LOCK = ".ingest.lock"
 SHARED = "shared.json"  # with a shared index: the generation this local copy holds (rag_bot.index.shared)
-OWN_NAMES = frozenset({NAME, BACKUP, SETTLED, LOCK, SHARED, "chroma", "keyword"})
+MAP = "manifest.map"  # the readers' map of the manifest (rag_bot.index.committed)
+OWN_NAMES = frozenset({NAME, BACKUP, SETTLED, LOCK, SHARED, MAP, "chroma", "keyword"})
 
 
 def check_folder(root: Path) -> bool:
@@ -48,4 +50,4 @@ def check_folder(root: Path) -> bool:
 
 def own_temporary(name: str) -> bool:
     """Whether ``name`` is a temporary file of the index's own durable writes in its folder (a crash leftover)."""
-    return any(is_temporary(name, of) for of in (NAME, BACKUP, SETTLED, SHARED))
+    return any(is_temporary(name, of) for of in (NAME, BACKUP, SETTLED, SHARED, MAP))

@@ -21,7 +21,7 @@ Engines reading the same segments: ``segments`` (default; numpy over the memory-
 
 from __future__ import annotations
 
-import bisect
+import functools
 import io
 import json
 import logging
@@ -32,21 +32,23 @@ import shutil
 import threading
 import uuid
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
 import numpy as np
 
 from rag_bot.index import segments
 from rag_bot.index.durable import checksum, is_temporary, replace_atomically, write_new
 from rag_bot.index.errors import IndexCorrupted
-from rag_bot.index.segments import SegmentArrays, SegmentDamaged
+from rag_bot.index.segments import Segment, SegmentDamaged
 from rag_bot.index.tokenize import tokenize
 from rag_bot.index.types import SearchFilters
 from rag_bot.index.vectors import date_int
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 CURRENT = "CURRENT"
 FORMAT = 2
 K1, B = 1.5, 0.75  # BM25 parameters (as bm25s and Lucene)
@@ -71,7 +73,7 @@ class KeywordEntry:
 class LiveSegment:
     """One segment of a generation: its arrays, its vocabulary and which of its rows are alive."""
 
-    def __init__(self, name: str, arrays: SegmentArrays, path: Path | None) -> None:
+    def __init__(self, name: str, arrays: Segment, path: Path | None) -> None:
         self.name = name
         self.arrays = arrays
         self.path = path  # None: only in memory (converted from the former snapshot format), written on next change
@@ -94,16 +96,16 @@ class LiveSegment:
     def term_id(self, term: str) -> int | None:
         """Row of ``term`` in the postings (the vocabulary is sorted: a binary search, no dictionary to build at
         load)."""
-        terms = self.arrays.terms
-        i = bisect.bisect_left(terms, term)
-        return i if i < len(terms) and terms[i] == term else None
+        return self.arrays.term_id(term)
 
     @property
     def live_rows(self) -> int:
         return self.arrays.rows - len(self.deleted)
 
     def live_tokens(self) -> int:
-        total = int(np.asarray(self.arrays.lengths, dtype=np.int64).sum())
+        total = self.arrays.tokens
+        if not len(self.deleted):
+            return total
         return total - int(np.asarray(self.arrays.lengths)[self.deleted].astype(np.int64).sum())
 
     def mask(self, filters: SearchFilters, rows: np.ndarray | None = None) -> np.ndarray:
@@ -190,8 +192,7 @@ class SegmentsEngine(KeywordEngine):
                 j = seg.term_id(term)
                 if j is None:
                     continue
-                lo, hi = int(seg.arrays.indptr[j]), int(seg.arrays.indptr[j + 1])
-                docs, tf = seg.arrays.docs[lo:hi], seg.arrays.tf[lo:hi]
+                docs, tf = seg.arrays.postings(j)
                 if seg.alive is not None:
                     keep = seg.alive[docs]
                     docs, tf = docs[keep], tf[keep]
@@ -281,6 +282,20 @@ def plan_merges(sizes: dict[str, tuple[int, int]]) -> list[list[str]]:
         tiers.setdefault(int(math.log(max(live, 1), MERGE_FACTOR)), []).append(name)
     plans += [names for names in tiers.values() if len(names) >= MERGE_FACTOR]
     return plans
+
+
+def _reported(method: Callable[..., T]) -> Callable[..., T]:
+    """A segment found damaged while it is read (its blocks are verified on first use) raises
+    :class:`IndexCorrupted`, as at open: the damaged data is never used."""
+
+    @functools.wraps(method)
+    def wrapper(self: KeywordIndex, *args: Any, **kwargs: Any) -> T:
+        try:
+            return method(self, *args, **kwargs)
+        except SegmentDamaged as exc:
+            raise IndexCorrupted(self.directory.parent, str(exc)) from None
+
+    return wrapper
 
 
 class KeywordIndex:
@@ -381,11 +396,13 @@ class KeywordIndex:
                 self._engine = ENGINES[self.engine_name](gen)
             return self._engine
 
+    @_reported
     def search(self, query: str, k: int, filters: SearchFilters) -> list[tuple[str, float]]:
         """Best ``k`` chunks for ``query`` under ``filters``: (id, BM25 score), best first."""
         scorer = self._scorer()
         return scorer.search(tokenize(query), k, filters) if scorer else []
 
+    @_reported
     def selectivity(self, filters: SearchFilters) -> float | None:
         """Share of indexed chunks that ``filters`` allow (None without an index); sizes the dense probe."""
         gen = self.generation()
@@ -404,6 +421,7 @@ class KeywordIndex:
                 self._shares[key] = share
         return share
 
+    @_reported
     def passing(self, ids: Sequence[str], filters: SearchFilters) -> tuple[set[str], list[str]]:
         """Which of ``ids`` are live here and pass ``filters`` (each chunk's date and language are kept in its
         segment), and which ids this index does not hold (committed since its last change: the caller checks those
@@ -428,6 +446,7 @@ class KeywordIndex:
                         ok.add(name)
         return ok, [i for i in ids if i not in found]
 
+    @_reported
     def ids(self) -> set[str]:
         """Every live chunk id (O(corpus): for repair, not for queries)."""
         gen = self.generation()
@@ -437,6 +456,7 @@ class KeywordIndex:
         gen = self.generation()
         return gen.rows if gen else 0
 
+    @_reported
     def entries(self) -> list[KeywordEntry]:
         """Every live entry, its tokens rebuilt from the postings (word order is not kept). O(corpus)."""
         gen = self.generation()
@@ -454,7 +474,42 @@ class KeywordIndex:
                                             a.language[row].decode("utf-8")))
         return out
 
+    @_reported
+    def verify(self) -> None:
+        """Verify every block of every live segment now (a query verifies only what it reads): O(corpus), for
+        ``rag-bot index verify``; :class:`IndexCorrupted` when one fails."""
+        gen = self.generation()
+        for seg in gen.segments if gen else []:
+            if isinstance(seg.arrays, segments.MappedSegment):
+                seg.arrays.verify()
+
+    def former_segments(self) -> int:
+        """Live segments in a former format (their vocabulary is parsed and every array verified at open)."""
+        gen = self.generation()
+        return sum(not seg.arrays.current for seg in gen.segments) if gen else 0
+
+    @_reported
+    def upgrade(self) -> int:
+        """Rewrite segments of a former format in the current one, their deleted rows dropped (a merge of each
+        alone, published like any merge); returns how many were rewritten. The caller holds the writer lock."""
+        with self._lock:
+            gen = self.generation()
+            if gen is None:
+                return 0
+            live, number, done = list(gen.segments), gen.number, 0
+            for seg in [s for s in live if not s.arrays.current]:
+                number += 1
+                merged = segments.merge([(seg.arrays, seg.alive)])
+                at = live.index(seg)
+                live.pop(at)
+                if merged.rows:
+                    live.insert(at, self._write_segment(merged, number))
+                self._commit(number, live)
+                done += 1
+            return done
+
     # --- writing (the caller holds the index's writer lock) -------------------------------------------------
+    @_reported
     def apply(self, add: Sequence[KeywordEntry] = (), remove: Iterable[str] = ()) -> int:
         """Add (or replace, by id) ``add`` and delete ``remove``, then publish; returns the generation number.
 
@@ -521,7 +576,7 @@ class KeywordIndex:
         written = self._write_segment(seg.arrays, number)
         return written.with_deletes(seg.deleted, None) if len(seg.deleted) else written
 
-    def _write_segment(self, arrays: SegmentArrays, number: int) -> LiveSegment:
+    def _write_segment(self, arrays: Segment, number: int) -> LiveSegment:
         name = f"seg-{number:06d}-{uuid.uuid4().hex[:8]}"
         tmp = self.directory / f".tmp-{name}"
         try:
@@ -530,7 +585,7 @@ class KeywordIndex:
         except BaseException:  # a full disk: no partial segment is left behind
             tmp.unlink(missing_ok=True)
             raise
-        return LiveSegment(name, segments.load(self.directory / name, verify=False), self.directory / name)
+        return LiveSegment(name, segments.load(self.directory / name), self.directory / name)
 
     def _commit(self, number: int, live: list[LiveSegment]) -> None:
         """Switch ``CURRENT`` to a generation of ``live`` (all on disk), then prune what no generation needs."""

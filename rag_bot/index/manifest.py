@@ -164,16 +164,21 @@ class Manifest:
             files = migrate_v1(files)
         return cls(embedding_model=data.get("embedding_model"), files=files)
 
-    def save(self, path: Path) -> None:
-        """Atomic write (a temporary file, fsync, then ``os.replace``) with a checksum. Only the index writer calls
-        it (:class:`rag_bot.index.writer.IndexWriter`)."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def to_bytes(self) -> bytes:
+        """The manifest as saved (orjson's UTF-8, its checksum first)."""
         payload = {
             "version": MANIFEST_VERSION,
             "embedding_model": self.embedding_model,
             "files": {src: vars(rec) for src, rec in sorted(self.files.items())},  # vars: no deep copy (asdict)
         }
-        replace_atomically(path, manifest_bytes(payload))
+        return manifest_bytes(payload)
+
+    def save(self, path: Path, data: bytes | None = None) -> None:
+        """Atomic write (a temporary file, fsync, then ``os.replace``) with a checksum (``data``: these bytes, made
+        by :meth:`to_bytes`). Only the index writer calls it, through
+        :func:`rag_bot.index.committed.save_manifest` (which writes the readers' map first)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        replace_atomically(path, data if data is not None else self.to_bytes())
 
 
 def migrate_v1(files: dict[str, FileRecord]) -> dict[str, FileRecord]:

@@ -8,12 +8,18 @@ frequency). Rows deleted later are recorded outside the segment (see :mod:`rag_b
 frequencies, not precomputed scores, are kept so that BM25 is scored with the statistics of the whole index at
 query time: a new segment changes no other.
 
-Each segment carries checksums (CRC-32) of its header and of every array, verified once when a process maps it
-(:func:`load`): a truncated or garbled segment is reported (:class:`SegmentDamaged`), never served.
+Format 3 (written now) keeps the vocabulary as two arrays too (``term_offsets`` into ``term_bytes``, UTF-8, sorted):
+opening a segment reads a small header and block checksums (:mod:`rag_bot.index.mapped`), whatever the corpus, and a
+term is found by binary search in the mapped vocabulary. Every 64 KiB block of every array carries a CRC-32, verified
+the first time the block is read (a query verifies the postings it reads; the per-chunk columns are verified whole on
+first use): a truncated or garbled segment is reported (:class:`SegmentDamaged`), never served. Formats 1 and 2 (the
+vocabulary in a JSON header, one checksum per array) are still read, verified whole at open; rewriting them
+(``rag-bot index repair``) converts them.
 """
 
 from __future__ import annotations
 
+import bisect
 import json
 import os
 from collections.abc import Sequence
@@ -22,10 +28,13 @@ from pathlib import Path
 
 import numpy as np
 
+from rag_bot.index import mapped
 from rag_bot.index.durable import checksum
+from rag_bot.index.mapped import MappedFile
 
 MAX_TF = np.iinfo(np.uint16).max
-MAGIC = b"RBKWSEG2"  # with checksums
+MAGIC = b"RBKWSEG3"  # vocabulary as arrays, block checksums verified lazily
+MAGIC_V2 = b"RBKWSEG2"  # one checksum per array, vocabulary in the header: still read
 MAGIC_V1 = b"RBKWSEG1"  # before checksums: still read, not verified
 _ARRAYS = ("ids", "ids_sorted", "ids_rows", "date_int", "language", "lengths", "indptr", "docs", "tf")
 
@@ -48,6 +57,85 @@ class SegmentArrays:
     @property
     def rows(self) -> int:
         return len(self.ids)
+
+    @property
+    def current(self) -> bool:
+        """Whether this segment is in the format written now (a mapped format 3 file)."""
+        return False
+
+    @property
+    def tokens(self) -> int:
+        """Tokens in all rows (BM25's average length)."""
+        return int(np.asarray(self.lengths, dtype=np.int64).sum())
+
+    def term_id(self, term: str) -> int | None:
+        """Row of ``term`` in the postings (the vocabulary is sorted: a binary search)."""
+        i = bisect.bisect_left(self.terms, term)
+        return i if i < len(self.terms) and self.terms[i] == term else None
+
+    def postings(self, j: int) -> tuple[np.ndarray, np.ndarray]:
+        """Rows and term frequencies of term ``j``."""
+        lo, hi = int(self.indptr[j]), int(self.indptr[j + 1])
+        return self.docs[lo:hi], self.tf[lo:hi]
+
+
+class MappedSegment:
+    """A format 3 segment, memory-mapped: the same fields as :class:`SegmentArrays`, each verified on first use."""
+
+    def __init__(self, mapped: MappedFile) -> None:
+        self._file = mapped
+        self.rows: int = int(mapped.meta["rows"])
+        self.tokens: int = int(mapped.meta["tokens"])
+        self._vocab: tuple[memoryview, memoryview, int] | None = None
+
+    current = True
+
+    def __getattr__(self, name: str) -> np.ndarray:
+        if name in _ARRAYS:
+            arr = self._file.array(name)
+            setattr(self, name, arr)  # verified: later reads go straight to the mapping
+            return arr
+        raise AttributeError(name)
+
+    def _vocabulary(self) -> tuple[memoryview, memoryview, int]:
+        if self._vocab is None:
+            offsets = self._file.array("term_offsets")
+            self._vocab = (memoryview(np.asarray(offsets)).cast("B").cast("q") if len(offsets) else
+                           memoryview(b"").cast("q"), memoryview(np.asarray(self._file.array("term_bytes"))),
+                           max(len(offsets) - 1, 0))
+        return self._vocab
+
+    @property
+    def terms(self) -> list[str]:
+        """The vocabulary, decoded (O(vocabulary): merges and the in-memory engine)."""
+        offsets, data, n = self._vocabulary()
+        return [bytes(data[offsets[i]:offsets[i + 1]]).decode("utf-8") for i in range(n)]
+
+    def term_id(self, term: str) -> int | None:
+        """Row of ``term``: a binary search in the mapped, sorted UTF-8 vocabulary (nothing built at open)."""
+        offsets, data, n = self._vocabulary()
+        key = term.encode("utf-8")
+        lo, hi = 0, n
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if bytes(data[offsets[mid]:offsets[mid + 1]]) < key:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo if lo < n and bytes(data[offsets[lo]:offsets[lo + 1]]) == key else None
+
+    def postings(self, j: int) -> tuple[np.ndarray, np.ndarray]:
+        """Rows and term frequencies of term ``j``, verifying only the blocks they sit in."""
+        bounds = self._file.rows("indptr", j, j + 2)
+        lo, hi = int(bounds[0]), int(bounds[1])
+        return self._file.rows("docs", lo, hi), self._file.rows("tf", lo, hi)
+
+    def verify(self) -> None:
+        """Verify every block now (:class:`SegmentDamaged` when one fails)."""
+        self._file.verify()
+
+
+Segment = SegmentArrays | MappedSegment  # built or merged in memory, or mapped from its file
 
 
 def _encode(values: Sequence[str], min_width: int = 1) -> np.ndarray:
@@ -103,7 +191,7 @@ def _from_postings(ids: np.ndarray, date_int: np.ndarray, language: np.ndarray, 
     )
 
 
-def merge(parts: Sequence[tuple[SegmentArrays, np.ndarray | None]]) -> SegmentArrays:
+def merge(parts: Sequence[tuple[Segment, np.ndarray | None]]) -> SegmentArrays:
     """One segment of the live rows of ``parts`` ((segment, alive mask or None = all alive)), in order."""
     vocab: dict[str, int] = {}
     ids, dates, langs, lengths, term_of, row_of, tf_of = [], [], [], [], [], [], []
@@ -134,12 +222,20 @@ def merge(parts: Sequence[tuple[SegmentArrays, np.ndarray | None]]) -> SegmentAr
     )
 
 
-def write(arrays: SegmentArrays, path: Path) -> None:
-    """Write a segment file (the caller renames it into place): one file, one fsync.
+def write(arrays: Segment, path: Path) -> None:
+    """Write a format 3 segment file (the caller renames it into place): one file, one fsync."""
+    raw = [t.encode("utf-8") for t in arrays.terms]
+    offsets = np.zeros(len(raw) + 1, dtype=np.int64)
+    np.cumsum([len(b) for b in raw], out=offsets[1:])
+    out = {name: np.asarray(getattr(arrays, name)) for name in _ARRAYS}
+    out["term_offsets"] = offsets
+    out["term_bytes"] = np.frombuffer(b"".join(raw), dtype=np.uint8)
+    mapped.write(path, MAGIC, out, {"rows": int(arrays.rows), "terms": len(raw),
+                                     "tokens": int(np.asarray(arrays.lengths, dtype=np.int64).sum())})
 
-    Layout: ``MAGIC``, the header's length (8 bytes, little endian), the header's checksum (8 hex digits), a JSON
-    header (the vocabulary and, per array, dtype, shape, offset and checksum), then the arrays, each aligned to 64
-    bytes so that it can be memory-mapped."""
+
+def write_v2(arrays: SegmentArrays, path: Path) -> None:
+    """Write a segment in the former format 2 (tests of the conversion only)."""
     header: dict = {"terms": arrays.terms, "arrays": {}}
     offset = 0
     for name in _ARRAYS:
@@ -148,9 +244,9 @@ def write(arrays: SegmentArrays, path: Path) -> None:
         offset += -(-arr.nbytes // 64) * 64
     header["size"] = offset
     blob = json.dumps(header, ensure_ascii=False).encode("utf-8")
-    start = -(-(len(MAGIC) + 16 + len(blob)) // 64) * 64
+    start = -(-(len(MAGIC_V2) + 16 + len(blob)) // 64) * 64
     with open(path, "wb") as fh:
-        fh.write(MAGIC + len(blob).to_bytes(8, "little") + checksum(blob).encode("ascii") + blob)
+        fh.write(MAGIC_V2 + len(blob).to_bytes(8, "little") + checksum(blob).encode("ascii") + blob)
         for name in _ARRAYS:
             arr = np.ascontiguousarray(getattr(arrays, name))
             fh.seek(start + header["arrays"][name][2])
@@ -164,15 +260,29 @@ class SegmentDamaged(ValueError):
     """A segment file is truncated, garbled or not a segment (``str()``: what is wrong, in a few words)."""
 
 
-def load(path: Path, verify: bool = True) -> SegmentArrays:
-    """A segment, memory-mapped (pages are read on first use; all readers share them). With ``verify`` (readers,
-    once per segment and process) every checksum is checked first: :class:`SegmentDamaged` when one fails."""
+def load(path: Path, verify: bool = False) -> Segment:
+    """A segment, memory-mapped (pages are read on first use; all readers share them): a format 3 segment reads
+    its header and block checksums only, its blocks are verified when first read (``verify``: all of them now);
+    a former segment is verified whole. :class:`SegmentDamaged` when a checksum fails."""
     with open(path, "rb") as fh:
         magic = fh.read(len(MAGIC))
-        if magic not in (MAGIC, MAGIC_V1):
+    if magic == MAGIC:
+        seg = MappedSegment(MappedFile(path, MAGIC, SegmentDamaged, f"keyword segment {path.name}"))
+        if verify:
+            seg.verify()
+        return seg
+    return _load_former(path)
+
+
+def _load_former(path: Path) -> SegmentArrays:
+    """A format 1 or 2 segment, every checksum verified (format 2)."""
+    verify = True
+    with open(path, "rb") as fh:
+        magic = fh.read(len(MAGIC))
+        if magic not in (MAGIC_V2, MAGIC_V1):
             raise SegmentDamaged(f"keyword segment {path.name} does not start like a segment")
         size = int.from_bytes(fh.read(8), "little")
-        stored = fh.read(8).decode("ascii", "replace") if magic == MAGIC else None
+        stored = fh.read(8).decode("ascii", "replace") if magic == MAGIC_V2 else None
         blob = fh.read(size) if size < 1 << 34 else b""
         total = os.fstat(fh.fileno()).st_size
     if stored is not None and (len(blob) != size or checksum(blob) != stored):
@@ -198,7 +308,7 @@ def load(path: Path, verify: bool = True) -> SegmentArrays:
     return SegmentArrays(terms=header["terms"], **arrays)
 
 
-def locate(arrays: SegmentArrays, ids: np.ndarray) -> np.ndarray:
+def locate(arrays: Segment, ids: np.ndarray) -> np.ndarray:
     """Rows of ``ids`` (an ``S`` array) in this segment; ids it does not hold are left out."""
     if arrays.rows == 0 or len(ids) == 0:
         return np.zeros(0, dtype=np.int64)

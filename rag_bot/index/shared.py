@@ -35,6 +35,7 @@ from typing import Any
 from rag_bot.config import Settings
 from rag_bot.errors import SettingsError, UserError
 from rag_bot.index.bucket import Bucket, Conflict, Exists
+from rag_bot.index.committed import MAP, write_map_of
 from rag_bot.index.durable import checksum, replace_atomically, write_new
 from rag_bot.index.errors import IndexBusy
 from rag_bot.index.folder import SHARED as LOCAL
@@ -178,6 +179,7 @@ class SharedIndex:
             previous = json.loads((keyword / CURRENT).read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):
             previous = {}
+        write_map_of(self.root / MAP, manifest)  # the readers' map first, as a local save writes it
         replace_atomically(self.root / NAME, manifest)
         replace_atomically(keyword / CURRENT, json.dumps(pointer["keyword"]).encode("utf-8"))
         replace_atomically(self.root / LOCAL, json.dumps({"number": pointer["number"]}).encode("utf-8"))

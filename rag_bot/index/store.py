@@ -9,21 +9,23 @@ from __future__ import annotations
 import logging
 import os
 import threading
+from collections.abc import Callable, Sequence, Set
 from pathlib import Path
+from typing import TypeVar
 
 from rag_bot.config import Settings
+from rag_bot.index.committed import Committed, MapDamaged, ParsedCommitted, open_map
 from rag_bot.index.errors import IndexBusy, IndexCorrupted
 from rag_bot.index.folder import check_folder
 from rag_bot.index.keywords import KeywordIndex
-from rag_bot.index.manifest import NAME, DocumentChunks, Manifest, ManifestError, read_committed, without_gc
-from rag_bot.index.vectors import IndexModelMismatch, VectorIndex, chroma_where, date_int, matches
+from rag_bot.index.manifest import NAME, DocumentChunks, Manifest, ManifestError, without_gc
+from rag_bot.index.vectors import IndexModelMismatch, VectorIndex, check_model, chroma_where, date_int, matches
 
 # the read side's names for the layers above (retrieval, evaluation, front ends): they import nothing else here
 __all__ = ["DocumentChunks", "IndexBusy", "IndexModelMismatch", "IndexStore", "Manifest", "VectorIndex",
            "chroma_where", "date_int", "has_index", "matches", "pull_shared", "saved_manifest"]
 log = logging.getLogger(__name__)
-# the saved manifest as readers use it: committed chunk ids, documents by id, documents by date
-CommittedState = tuple[frozenset[str], dict[str, DocumentChunks], list[DocumentChunks] | None]
+T = TypeVar("T")
 
 
 class IndexStore:
@@ -55,7 +57,7 @@ class IndexStore:
                     raise
                 log.warning("shared index: reading %s failed (%s); starting from the local copy",
                             settings.index_bucket, type(exc).__name__)
-        self._committed: CommittedState | None = None
+        self._committed: Committed | None = None
         self._committed_stamp: tuple[int, int, int] | None = None
         self._committed_lock = threading.Lock()
         self.vectors = VectorIndex(
@@ -64,6 +66,9 @@ class IndexStore:
             visible=self.committed_ids if committed_only else None,
         )
         self.keywords = KeywordIndex(self.root / "keyword", engine=settings.keyword_engine)
+        if embedding_model:  # the map records the model (Chroma, opened on first need, checks its own record)
+            recorded = open_map(self.manifest_path)
+            check_model(recorded.embedding_model if recorded else None, embedding_model)
 
     def load_manifest(self) -> Manifest:
         """The saved manifest (a copy: changing it changes nothing on disk)."""
@@ -72,27 +77,38 @@ class IndexStore:
         except ManifestError as exc:
             raise IndexCorrupted(self.root, str(exc)) from None
 
-    def committed_ids(self) -> frozenset[str] | None:
+    def committed_ids(self) -> Set[str] | None:
         """Chunk ids of the saved manifest, reloaded when the file changes; None when there is no manifest (an
         index not written by the index writer, e.g. a benchmark's: then every chunk is visible). The writer saves a
         manifest before it writes its first vector, so an interrupted first run shows nothing."""
-        state = self._committed_state()
-        return None if state is None else state[0]
+        return self._read(lambda view: view.ids)
 
     def document_chunks(self, doc_id: str) -> tuple[str, ...] | None:
         """The chunk ids of one committed document in order (position = the chunk's ``seq``), from the manifest;
         None when the manifest does not say (then look them up by metadata: slow on a large Chroma collection)."""
-        state = self._committed_state()
-        doc = None if state is None else state[1].get(doc_id)
-        return None if doc is None else doc.chunk_ids
+        return self._read(lambda view: view.chunks_of(doc_id))
 
-    def documents(self) -> list[DocumentChunks] | None:
-        """Every committed document, by date then id; None without a manifest or when some committed chunk is in
-        no document record (a manifest written by other code): then find documents by metadata."""
-        state = self._committed_state()
-        return None if state is None else state[2]
+    def documents(self, first: str | None = None, last: str | None = None) -> Sequence[DocumentChunks] | None:
+        """Every committed document, by date then id (only those dated ``first`` to ``last``, ISO dates, when
+        given: a binary search in the map); None without a manifest or when some committed chunk is in no document
+        record (a manifest written by other code): then find documents by metadata."""
+        return self._read(lambda view: view.documents(first, last))
 
-    def _committed_state(self) -> CommittedState | None:
+    def _read(self, what: Callable[[Committed], T]) -> T | None:
+        """``what(view)`` of the saved manifest's view; a map found damaged on reading is dropped for the parsed
+        manifest (the commit record), so damaged data is never used."""
+        view = self._committed_view()
+        if view is None:
+            return None
+        try:
+            return what(view)
+        except MapDamaged as exc:
+            log.warning("%s; reading the manifest instead", exc)
+            with self._committed_lock:
+                self._committed = self._parse()
+                return what(self._committed)
+
+    def _committed_view(self) -> Committed | None:
         if self.shared is not None:
             self.shared.poll()
         stamp = self._manifest_stamp()
@@ -100,16 +116,16 @@ class IndexStore:
             return None
         with self._committed_lock:
             if stamp != self._committed_stamp or self._committed is None:
-                with without_gc():
-                    try:
-                        ids, docs = read_committed(self.manifest_path)
-                    except ManifestError as exc:
-                        raise IndexCorrupted(self.root, str(exc)) from None
-                    ordered = sorted(docs.values(), key=lambda d: (d.date or "", d.doc_id))
-                complete = sum(len(d.chunk_ids) for d in ordered) == len(ids)
-                self._committed = (ids, docs, ordered if complete else None)
+                self._committed = open_map(self.manifest_path) or self._parse()
                 self._committed_stamp = stamp
             return self._committed
+
+    def _parse(self) -> Committed:
+        with without_gc():
+            try:
+                return ParsedCommitted(self.manifest_path)
+            except ManifestError as exc:
+                raise IndexCorrupted(self.root, str(exc)) from None
 
     def _manifest_stamp(self) -> tuple[int, int, int] | None:
         """The saved manifest's identity (replaced on every save: a new inode), None when there is none."""

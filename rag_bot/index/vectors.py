@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Iterable, Sequence, Set
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,16 @@ MAX_HIDDEN_PROBE = 2000  # extra neighbours fetched to step over chunks not comm
 
 class IndexModelMismatch(UserError, RuntimeError):
     """The configured embedding model differs from the one the index was built with."""
+
+
+def check_model(recorded: str | None, wanted: str | None) -> None:
+    """:class:`IndexModelMismatch` when the index records another embedding model than the one configured."""
+    if wanted and recorded and recorded != wanted:
+        raise IndexModelMismatch(
+            f"The index was built with the embedding model {recorded!r} but {wanted!r} is configured. "
+            "Mixing vectors of two models would give meaningless results: use the original model, or ingest "
+            "into a new index directory / collection."
+        )
 
 
 def date_int(iso: str | None) -> int:
@@ -56,38 +67,72 @@ class VectorIndex:
     def __init__(self, path: Path | None = None, url: str | None = None, collection: str = "rag_bot",
                  embedding_model: str | None = None,
                  visible: Callable[[], Set[str] | None] | None = None) -> None:
+        self._path, self._url, self._name = path, url, collection
+        self._wanted_model = embedding_model
+        self._visible = visible or (lambda: None)
+        self._opened: tuple[Any, int, str | None] | None = None  # (collection, max batch, recorded model)
+        self._open_lock = threading.Lock()
+
+    def _open(self) -> tuple[Any, int, str | None]:
+        """Chroma's client and collection, opened on first need (an embedded client then loads the collection:
+        seconds and most of the memory on a large index, so nothing at start-up pays it unless it searches)."""
+        opened = self._opened
+        if opened is not None:
+            return opened
+        with self._open_lock:
+            if self._opened is None:
+                self._opened = self._connect()
+            return self._opened
+
+    def _connect(self) -> tuple[Any, int, str | None]:
         import chromadb
         from chromadb.config import Settings as ChromaSettings
 
         chroma_settings = ChromaSettings(anonymized_telemetry=False)
-        if url:
+        if self._url:
             from urllib.parse import urlparse
 
-            parsed = urlparse(url)
-            self._client = chromadb.HttpClient(
+            parsed = urlparse(self._url)
+            client = chromadb.HttpClient(
                 host=parsed.hostname or "127.0.0.1", port=parsed.port or 8000,
                 ssl=parsed.scheme == "https", settings=chroma_settings,
             )
         else:
-            assert path is not None, "an embedded Chroma needs a path"
-            path.mkdir(parents=True, exist_ok=True)
-            self._client = chromadb.PersistentClient(path=str(path), settings=chroma_settings)
+            assert self._path is not None, "an embedded Chroma needs a path"
+            self._path.mkdir(parents=True, exist_ok=True)
+            client = chromadb.PersistentClient(path=str(self._path), settings=chroma_settings)
         metadata = {"hnsw:space": "cosine"}
-        if embedding_model:
-            metadata["embedding_model"] = embedding_model
-        self._collection = self._client.get_or_create_collection(
-            name=collection, metadata=metadata, embedding_function=None
-        )
-        recorded = (self._collection.metadata or {}).get("embedding_model")
-        if embedding_model and recorded and recorded != embedding_model:
-            raise IndexModelMismatch(
-                f"The index was built with the embedding model {recorded!r} but {embedding_model!r} is configured. "
-                "Mixing vectors of two models would give meaningless results: use the original model, or ingest "
-                "into a new index directory / collection."
-            )
-        self.embedding_model = recorded or embedding_model
-        self._max_batch = max(1, min(5000, int(self._client.get_max_batch_size())))
-        self._visible = visible or (lambda: None)
+        if self._wanted_model:
+            metadata["embedding_model"] = self._wanted_model
+        collection = client.get_or_create_collection(name=self._name, metadata=metadata, embedding_function=None)
+        recorded = (collection.metadata or {}).get("embedding_model")
+        check_model(recorded, self._wanted_model)
+        return collection, max(1, min(5000, int(client.get_max_batch_size()))), recorded
+
+    @property
+    def _collection(self) -> Any:
+        return self._open()[0]
+
+    @property
+    def _max_batch(self) -> int:
+        return self._open()[1]
+
+    @property
+    def embedding_model(self) -> str | None:
+        return self._open()[2] or self._wanted_model
+
+    @property
+    def is_open(self) -> bool:
+        """Whether Chroma's collection has been opened in this process."""
+        return self._opened is not None
+
+    def warm(self) -> None:
+        """Open the collection and make Chroma load it (its first search would otherwise pay that)."""
+        collection = self._collection
+        got = collection.get(limit=1, include=["embeddings"])
+        if len(got["ids"]):
+            collection.query(query_embeddings=[np.asarray(got["embeddings"][0], dtype=np.float32)], n_results=1,
+                             include=[])
 
     def _shown(self, hits: list[Hit]) -> list[Hit]:
         visible = self._visible()

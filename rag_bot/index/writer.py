@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from rag_bot.config import Settings
+from rag_bot.index.committed import save_manifest
 from rag_bot.index.durable import replace_atomically
 from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
 from rag_bot.index.folder import BACKUP, LOCK, SETTLED, check_folder, own_temporary
@@ -320,7 +321,7 @@ class IndexWriter:
 
     def checkpoint(self) -> None:
         """Save the manifest: every file committed so far survives a crash from here."""
-        self.manifest.save(self.store.manifest_path)
+        save_manifest(self.manifest, self.store.manifest_path)
         self.hook("saved", "")
 
     # --- agreement and repair -----------------------------------------------------------------------------------
@@ -336,14 +337,14 @@ class IndexWriter:
             self.problems.append(f"its backup too: {exc}")
             manifest = Manifest()
         manifest.embedding_model = manifest.embedding_model or self.embedding_model
-        manifest.save(self.store.manifest_path)
+        save_manifest(manifest, self.store.manifest_path)
         self.repaired += 1
         return manifest
 
     def _settled(self) -> bool:
         """Whether the previous run ended cleanly and the stores still hold as many chunks as the manifest (a wiped
-        Chroma server would not): then the O(corpus) comparison of :meth:`_repair` is skipped. Opening the keyword
-        index verifies its checksums."""
+        Chroma server would not): then the O(corpus) comparison of :meth:`_repair` is skipped. Every block of the
+        keyword segments is verified here (a damaged one makes a repair)."""
         try:
             state = json.loads((self.root / SETTLED).read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):
@@ -354,6 +355,7 @@ class IndexWriter:
             return False
         chunks = sum(len(rec.chunk_ids) for rec in self.manifest.files.values())  # ids are unique across files
         try:
+            self.store.keywords.verify()  # readers verify only the blocks they read; a writer checks them all
             return self.store.keywords.count() == chunks and self.store.vectors.count() == chunks
         except IndexCorrupted:
             return False
@@ -374,6 +376,7 @@ class IndexWriter:
             self.checkpoint()
         wanted = self.manifest.chunk_ids()
         try:
+            self.store.keywords.verify()
             indexed: set[str] | None = self.store.keywords.ids()
         except IndexCorrupted as exc:
             self.problems.append(exc.what)
@@ -419,6 +422,7 @@ def check_index(settings: Settings) -> list[str]:
     except IndexCorrupted as exc:
         return [str(exc)]
     try:
+        store.keywords.verify()  # every block (readers verify only what they read)
         indexed = store.keywords.ids()
         if indexed != wanted:
             found.append(f"The keyword index holds {len(indexed)} chunks and the manifest {len(wanted)}; "
@@ -433,11 +437,12 @@ def check_index(settings: Settings) -> list[str]:
 
 
 def repair_index(settings: Settings, embedding_model: str | None = None) -> IndexWriter:
-    """Open the index as a writer, which repairs it (a damaged keyword index or manifest included), and close it;
+    """Open the index as a writer, which repairs it (a damaged keyword index or manifest included), rewrite keyword
+    segments of a former format in the current one, and close it (which saves the manifest and its readers' map);
     the writer says what it found (``problems``) and fixed (``repaired``)."""
     writer = IndexWriter(settings, embedding_model, force_repair=True)
     with writer:
-        pass
+        writer.repaired += writer.store.keywords.upgrade()
     return writer
 
 

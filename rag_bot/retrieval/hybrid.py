@@ -126,8 +126,8 @@ class HybridRetriever:
                  whole_document: bool = False) -> list[Passage]:
         """Passages for the agent: hits widened by ``neighbour_window``, or whole documents of a date."""
         if whole_document and (filters.date or (filters.date_from and filters.date_to)):
-            passages = whole_documents(self.store.vectors, filters, self.settings.max_context_chunks,
-                                       self.store.documents())
+            dated = self.store.documents(filters.date or filters.date_from, filters.date or filters.date_to)
+            passages = whole_documents(self.store.vectors, filters, self.settings.max_context_chunks, dated)
             if passages:
                 return passages
         hits = self.search(query, filters, k)

@@ -30,6 +30,7 @@ INTERNAL = {
     "ingest.zip_package.Refused",  # stops an expat parse; reading() turns it into a LoadError with the reason
     "rag_bot.index.manifest.ManifestError",  # the index's reader/writer turn it into IndexCorrupted / NotAnIndex
     "rag_bot.index.segments.SegmentDamaged",  # likewise: the keyword index reports it as IndexCorrupted
+    "rag_bot.index.committed.MapDamaged",  # the index store then reads the manifest itself (the commit record)
     "rag_bot.index.bucket.Exists",  # a create-if-absent lost: the shared index and its uploads decide what it means
     "rag_bot.index.bucket.Conflict",  # a replace-if-unchanged lost: the shared index raises IndexLeaseLost/IndexBusy
     "rag_bot.index.shared._Gone",  # an object cleaned up under a pull: the pull reads the pointer again

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 
@@ -91,11 +92,16 @@ def build_application(settings: Settings, backend: ChatBackend | None = None,
         except Exception:
             log.warning("warm-up failed (empty or missing index?); the first question will load it", exc_info=True)
         await handlers.set_commands(application)
-        overview = await asyncio.to_thread(backend.corpus_overview)
+        try:
+            documents = await asyncio.to_thread(backend.indexed_documents)
+        except Exception:
+            documents = None
         mode = "webhook" if settings.telegram_webhook_url else "long polling"
-        log.info("bot @%s ready (%s): %d documents indexed", application.bot.username, mode, overview["documents"])
+        log.info("bot @%s ready (%s): %s documents indexed", application.bot.username, mode,
+                 "?" if documents is None else documents)
         if on_ready is not None:
             on_ready()
+        threading.Thread(target=backend.warm_vectors, name="warm-vectors", daemon=True).start()
 
     async def post_shutdown(application: Application) -> None:
         await stack.aclose()

@@ -1,0 +1,159 @@
+"""Files of named numpy arrays, memory-mapped, whose checksums are verified lazily, block by block.
+
+Layout: an 8-byte magic, the header's length (8 bytes, little endian), the header's checksum (8 hex digits), a JSON
+header (``meta``: the caller's small facts; per array its dtype, shape, offset and first checksum block; ``crcs``:
+where the block checksums are and their own checksum; ``size``), then the arrays, each aligned to 64 bytes. Every
+array is cut into blocks of :data:`BLOCK` bytes with one CRC-32 each (the ``crcs`` array, written last).
+
+Opening reads the header and the block checksums (1/16384 of the file) and checks the file's size: constant work
+for any corpus. An array's blocks are verified the first time they are read (:meth:`MappedFile.array` verifies a
+whole array, :meth:`MappedFile.rows` only the blocks a slice covers), once per process; a block that fails raises
+the caller's error class, so damage is reported before the data is used, never served. :meth:`MappedFile.verify`
+checks everything (what ``rag-bot index verify`` does).
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+import os
+import threading
+import zlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from rag_bot.index.durable import checksum
+
+BLOCK = 64 << 10  # bytes per checksum block: a rare term's postings verify in microseconds
+_CRCS = "_crcs"
+
+
+def _aligned(n: int) -> int:
+    return -(-n // 64) * 64
+
+
+def write(path: Path, magic: bytes, arrays: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
+    """Write ``arrays`` and ``meta`` as one file at ``path`` (the caller renames it into place): one fsync."""
+    header: dict[str, Any] = {"meta": meta, "arrays": {}}
+    crcs: list[int] = []
+    offset = 0
+    contiguous = {name: np.ascontiguousarray(arr) for name, arr in arrays.items()}
+    for name, arr in contiguous.items():
+        raw = memoryview(arr.reshape(-1).view(np.uint8)) if arr.nbytes else memoryview(b"")
+        header["arrays"][name] = [arr.dtype.str, list(arr.shape), offset, len(crcs)]
+        crcs.extend(zlib.crc32(raw[i:i + BLOCK]) & 0xFFFFFFFF for i in range(0, arr.nbytes, BLOCK))
+        offset += _aligned(arr.nbytes)
+    crc_array = np.asarray(crcs, dtype="<u4")
+    header["crcs"] = [offset, len(crcs), checksum(crc_array.tobytes())]
+    offset += _aligned(crc_array.nbytes)
+    header["size"] = offset
+    blob = json.dumps(header, ensure_ascii=False).encode("utf-8")
+    start = _aligned(len(magic) + 16 + len(blob))
+    with open(path, "wb") as fh:
+        fh.write(magic + len(blob).to_bytes(8, "little") + checksum(blob).encode("ascii") + blob)
+        for name, arr in contiguous.items():
+            fh.seek(start + header["arrays"][name][2])
+            fh.write(arr.tobytes())
+        fh.seek(start + header["crcs"][0])
+        fh.write(crc_array.tobytes())
+        fh.truncate(start + offset)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+class MappedFile:
+    """An open file of arrays: nothing is read at open but its header and block checksums.
+
+    ``error(reason)`` builds the exception raised on damage (``reason``: a few words naming the file and what
+    fails)."""
+
+    def __init__(self, path: Path, magic: bytes, error: type[Exception], label: str) -> None:
+        self.path, self._error, self._label = path, error, label
+        with open(path, "rb") as fh:
+            if fh.read(len(magic)) != magic:
+                raise error(f"{label} does not start as it should")
+            size = int.from_bytes(fh.read(8), "little")
+            stored = fh.read(8).decode("ascii", "replace")
+            blob = fh.read(size) if size < 1 << 30 else b""
+            total = os.fstat(fh.fileno()).st_size
+            # one mapping of the whole file, made now: the arrays stay readable if the file is removed later
+            self._mm = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        if len(blob) != size or checksum(blob) != stored:
+            raise error(f"the header of {label} fails its checksum")
+        try:
+            header = json.loads(blob.decode("utf-8"))
+            self._start = _aligned(len(magic) + 16 + size)
+            if self._start + int(header["size"]) != total:
+                raise error(f"{label} has {total} bytes, not {self._start + int(header['size'])}")
+            self.meta: dict[str, Any] = header["meta"]
+            self._layout: dict[str, list[Any]] = header["arrays"]
+            crc_offset, blocks, crc_sum = header["crcs"]
+        except (KeyError, TypeError, ValueError):
+            raise error(f"the header of {label} is not readable") from None
+        self._crcs = self._map("<u4", (int(blocks),), int(crc_offset))
+        if checksum(self._crcs.tobytes()) != crc_sum:
+            raise error(f"the block checksums of {label} fail their own checksum")
+        self._arrays: dict[str, np.ndarray] = {}
+        self._checked: dict[str, np.ndarray] = {}  # per array: which of its blocks were verified
+        self._whole: set[str] = set()  # arrays verified whole
+        self._lock = threading.Lock()
+
+    def _map(self, dtype: str, shape: tuple[int, ...], offset: int) -> np.ndarray:
+        if int(np.prod(shape)) == 0:
+            return np.zeros(shape, dtype=dtype)
+        return np.ndarray(shape, dtype=dtype, buffer=self._mm, offset=self._start + offset)
+
+    def names(self) -> list[str]:
+        return list(self._layout)
+
+    def _raw(self, name: str) -> np.ndarray:
+        arr = self._arrays.get(name)
+        if arr is None:
+            try:
+                dtype, shape, offset, _ = self._layout[name]
+            except KeyError:
+                raise self._error(f"{self._label} lacks its {name} array") from None
+            arr = self._arrays[name] = self._map(dtype, tuple(shape), int(offset))
+            self._checked[name] = np.zeros(-(-arr.nbytes // BLOCK), dtype=bool)
+        return arr
+
+    def _verify_blocks(self, name: str, arr: np.ndarray, first: int, last: int) -> None:
+        """Verify blocks ``first..last`` (inclusive) of ``name`` not verified yet."""
+        checked = self._checked[name]
+        todo = np.flatnonzero(~checked[first:last + 1])
+        if not len(todo):
+            return
+        raw = memoryview(arr.reshape(-1).view(np.uint8))
+        base = int(self._layout[name][3])
+        for b in (todo + first).tolist():
+            if zlib.crc32(raw[b * BLOCK:(b + 1) * BLOCK]) & 0xFFFFFFFF != int(self._crcs[base + b]):
+                raise self._error(f"the {name} array of {self._label} fails its checksum")
+            checked[b] = True
+
+    def array(self, name: str) -> np.ndarray:
+        """The whole array ``name``, every block verified (once)."""
+        arr = self._raw(name)
+        if name not in self._whole:
+            with self._lock:
+                if arr.nbytes:
+                    self._verify_blocks(name, arr, 0, len(self._checked[name]) - 1)
+                self._whole.add(name)
+        return arr
+
+    def rows(self, name: str, lo: int, hi: int) -> np.ndarray:
+        """``array(name)[lo:hi]`` (first axis), verifying only the blocks it covers."""
+        arr = self._raw(name)
+        if name in self._whole or hi <= lo:
+            return arr[lo:hi]
+        row = arr.itemsize * int(np.prod(arr.shape[1:]))
+        with self._lock:
+            self._verify_blocks(name, arr, lo * row // BLOCK, (hi * row - 1) // BLOCK)
+        return arr[lo:hi]
+
+    def verify(self) -> None:
+        """Verify every block of every array (the error on the first that fails)."""
+        for name in self._layout:
+            self.array(name)
