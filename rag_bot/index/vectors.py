@@ -165,14 +165,6 @@ class VectorIndex:
                 documents=list(texts[start:end]), metadatas=[_clean(m) for m in metadatas[start:end]],
             )
 
-    def warm(self) -> None:
-        """Make Chroma load the collection's vector index now (an embedded client loads it on the first search,
-        write or read of vectors: seconds on a large index), e.g. in a thread while other work runs."""
-        got = self._collection.get(limit=1, include=["embeddings"])
-        if len(got["ids"]):
-            self._collection.query(query_embeddings=[np.asarray(got["embeddings"][0], dtype=np.float32)],
-                                   n_results=1, include=[])
-
     def delete(self, ids: Iterable[str]) -> None:
         ids = list(ids)
         for start in range(0, len(ids), self._max_batch):
