@@ -84,6 +84,29 @@ def evidence_fusion(dense: Ranked, keyword: Ranked, weight: float, ceiling: floa
     return _ranked(fused, dense, keyword)
 
 
+def reserve(ranked: Ranked, reserved: Sequence[str], k: int) -> list[tuple[str, float]]:
+    """``ranked`` with the ids of ``reserved`` (best first) inside its first ``k``: each one not there yet takes
+    the last free place of the first ``k`` (a reserved id ranked there already keeps its place), the entries it
+    displaces follow right after. Ids not in ``ranked`` are ignored; at most ``k`` ids are reserved."""
+    present = {cid for cid, _ in ranked}
+    wanted = [cid for cid in dict.fromkeys(reserved) if cid in present][:k]
+    if not wanted:
+        return list(ranked)
+    head = list(ranked[:k])
+    inside = {cid for cid, _ in head}
+    missing = [cid for cid in wanted if cid not in inside]
+    if not missing:
+        return list(ranked)
+    keep = set(wanted)
+    scores = dict(ranked)
+    free = [item for item in head if item[0] not in keep]  # entries that may give up their place
+    room = len(head) - len(missing)  # places of the first k left to the others (reserved ones stay in order)
+    stay = {cid for cid, _ in free[:max(0, room - (len(head) - len(free)))]} | (inside & keep)
+    top = [item for item in head if item[0] in stay] + [(cid, scores[cid]) for cid in missing]
+    moved = {cid for cid, _ in top}
+    return top + [item for item in ranked if item[0] not in moved]
+
+
 def _ranked(fused: dict[str, float], dense: Ranked, keyword: Ranked) -> list[tuple[str, float]]:
     # ties are broken by the dense rank, then the keyword rank, so results are deterministic
     order = {cid: i for i, (cid, _) in enumerate(dense)}
