@@ -84,7 +84,8 @@ def test_metrics_on_a_hand_computed_run():
 def test_reserve_moves_a_reserved_id_into_the_last_place_of_the_first_k():
     ranked = [("a", 0.9), ("b", 0.8), ("c", 0.7), ("d", 0.6), ("x", 0.2)]
     # x is reserved: it takes the last place of the first 3, the entry it displaces (c) follows it
-    assert reserve(ranked, ["x"], 3) == [("a", 0.9), ("b", 0.8), ("x", 0.2), ("c", 0.7), ("d", 0.6)]
+    # (with the score of the place it takes; the displaced ones are capped at it, so scores stay best first)
+    assert reserve(ranked, ["x"], 3) == [("a", 0.9), ("b", 0.8), ("x", 0.7), ("c", 0.7), ("d", 0.6)]
 
 
 def test_reserve_keeps_reserved_ids_already_inside_and_ignores_unknown_ones():
@@ -92,4 +93,6 @@ def test_reserve_keeps_reserved_ids_already_inside_and_ignores_unknown_ones():
     assert reserve(ranked, ["b", "zz"], 2) == ranked  # b is inside, zz is not ranked at all
     # a reserved id inside keeps its place; a second one displaces the last free entry (a)
     assert [cid for cid, _ in reserve(ranked, ["a", "y"], 2)] == ["a", "y", "b", "c", "x"]
-    assert [cid for cid, _ in reserve(ranked, ["x", "y"], 3)] == ["a", "x", "y", "b", "c"]
+    moved = reserve(ranked, ["x", "y"], 3)
+    assert [cid for cid, _ in moved] == ["a", "x", "y", "b", "c"]
+    assert [score for _, score in moved] == sorted((score for _, score in moved), reverse=True)
