@@ -84,6 +84,10 @@ class Settings(BaseSettings):
     fuse_per_language: bool = Field(
         True, description="Evidence fusion: a chunk in another language than the query is ranked by its dense match "
         "(keyword evidence cannot exist across languages), so same-language keyword hits do not bury it.")
+    language_quota: int = Field(
+        1, ge=0, le=20, description="Hybrid search in an archive of several languages: the best dense matches of "
+        "each language other than the query's (this many per language) always take a place among the passages "
+        "returned (0 = off; needs fuse_per_language).")
     dense_weight: float = Field(0.3, ge=0.0, le=1.0, description="Weight of the dense ranking in fusion (keyword gets 1 - w).")
     keyword_gate: float = Field(
         0.15, ge=0.0, le=1.0, description="Evidence fusion: below this share of the query's BM25 ceiling in every keyword hit, the ranking is the dense one."

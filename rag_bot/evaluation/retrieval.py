@@ -17,6 +17,7 @@ from tqdm import tqdm
 
 from rag_bot.config import Settings
 from rag_bot.ingestion import IngestReport, Record, ingest_records
+from rag_bot.retrieval.fusion import reserve
 from rag_bot.retrieval.hybrid import HybridRetriever, Mode
 from rag_bot.retrieval.types import SearchFilters
 
@@ -36,6 +37,7 @@ class Candidates(TypedDict):
     candidates: tuple[Ranking, Ranking]  # dense, keyword
     ceiling: float  # the keyword score a chunk matching every query term would reach
     cross: list[str]  # dense candidates in another language than the query (fused by their dense match)
+    reserved: list[str]  # each other language's best dense matches, kept among the first top_k chunks (hybrid)
 
 
 @dataclass
@@ -92,9 +94,13 @@ def ingest_corpus(dataset: Dataset, settings: Settings, progress: bool = True) -
 
 def doc_ranking(retriever: HybridRetriever, dense: Ranking, keyword: Ranking, mode: Mode, k: int,
                 weight: float | None = None, doc_key: str = "source", ceiling: float = 0.0,
-                gate: float | None = None, cross: Sequence[str] = ()) -> list[tuple[str, float]]:
-    """Chunk ranking -> document ranking (best chunk score per document), top ``k`` documents."""
+                gate: float | None = None, cross: Sequence[str] = (),
+                reserved: Sequence[str] = ()) -> list[tuple[str, float]]:
+    """Chunk ranking -> document ranking (best chunk score per document), top ``k`` documents. ``reserved``
+    (hybrid): chunks kept among the first ``top_k`` chunks, as :meth:`HybridRetriever.search` keeps them."""
     ranked = retriever.fuse(dense, keyword, mode, weight, ceiling=ceiling, gate=gate, cross=cross)
+    if mode == "hybrid" and reserved:
+        ranked = reserve(ranked, reserved, retriever.settings.top_k)
     meta = _chunk_docs(retriever, [cid for cid, _ in ranked], doc_key)
     seen: dict[str, float] = {}
     for cid, score in ranked:
@@ -124,16 +130,19 @@ def run_queries(retriever: HybridRetriever, dataset: Dataset, k: int = 100, prog
     n = max(k * 3, retriever.settings.candidates)
     for qid, text in tqdm(dataset.queries.items(), desc="queries", unit="q", disable=not progress):
         f = filters(qid) if filters else SearchFilters()
-        dense, keyword = retriever.candidates(text, f, "hybrid", n)
+        vector = retriever.embedder.embed_query(text)
+        dense, keyword = retriever.candidates(text, f, "hybrid", n, query_vector=vector)
+        extra, reserved = retriever.language_matches(text, f, dense, n, query_vector=vector)
+        dense = sorted(dense + extra, key=lambda item: -item[1])
         out[qid] = {"candidates": (dense, keyword), "ceiling": retriever.keyword_ceiling(text),
-                    "cross": sorted(retriever.other_language(text, dense))}
+                    "cross": sorted(retriever.other_language(text, dense)), "reserved": reserved}
     return out
 
 
 def make_run(retriever: HybridRetriever, candidates: dict[str, Candidates], mode: Mode, k: int,
              weight: float | None = None, doc_key: str = "source", gate: float | None = None) -> Run:
     return {qid: doc_ranking(retriever, c["candidates"][0], c["candidates"][1], mode, k, weight, doc_key,
-                             c.get("ceiling", 0.0), gate, c.get("cross", ()))
+                             c.get("ceiling", 0.0), gate, c.get("cross", ()), c.get("reserved", ()))
             for qid, c in candidates.items()}
 
 

@@ -84,6 +84,34 @@ def evidence_fusion(dense: Ranked, keyword: Ranked, weight: float, ceiling: floa
     return _ranked(fused, dense, keyword)
 
 
+def reserve(ranked: Ranked, reserved: Sequence[str], k: int) -> list[tuple[str, float]]:
+    """``ranked`` with the ids of ``reserved`` (best first) inside its first ``k``: each one not there yet takes
+    the last free place of the first ``k`` with that place's score (a reserved id ranked there already keeps its
+    place), the entries it displaces follow right after, their scores capped so the list stays best first. Ids not in
+    ``ranked`` are ignored; at most ``k`` ids are reserved."""
+    present = {cid for cid, _ in ranked}
+    wanted = [cid for cid in dict.fromkeys(reserved) if cid in present][:k]
+    if not wanted:
+        return list(ranked)
+    head = list(ranked[:k])
+    inside = {cid for cid, _ in head}
+    missing = [cid for cid in wanted if cid not in inside]
+    if not missing:
+        return list(ranked)
+    keep = set(wanted)
+    free = [item for item in head if item[0] not in keep]  # entries that may give up their place
+    room = len(head) - len(missing)  # places of the first k left to the others (reserved ones stay in order)
+    stay = {cid for cid, _ in free[:max(0, room - (len(head) - len(free)))]} | (inside & keep)
+    slots = [score for _, score in head[len(head) - len(missing):]]  # the places they take, and their scores
+    top = [item for item in head if item[0] in stay] + list(zip(missing, slots, strict=True))
+    moved = {cid for cid, _ in top}
+    out = top + [item for item in ranked if item[0] not in moved]
+    capped: list[tuple[str, float]] = []  # scores stay non-increasing: the ones it displaced are capped at its place's
+    for cid, score in out:
+        capped.append((cid, min(score, capped[-1][1]) if capped else score))
+    return capped
+
+
 def _ranked(fused: dict[str, float], dense: Ranked, keyword: Ranked) -> list[tuple[str, float]]:
     # ties are broken by the dense rank, then the keyword rank, so results are deterministic
     order = {cid: i for i, (cid, _) in enumerate(dense)}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection
+from dataclasses import replace
 from typing import Literal
 
 import numpy as np
@@ -14,7 +15,7 @@ from rag_bot.index.store import IndexStore
 from rag_bot.index.tokenize import tokenize
 from rag_bot.models.embeddings import Embedder
 from rag_bot.retrieval.context import whole_documents, with_neighbours
-from rag_bot.retrieval.fusion import fuse, keyword_ceiling
+from rag_bot.retrieval.fusion import fuse, keyword_ceiling, reserve
 from rag_bot.retrieval.types import Hit, Passage, SearchFilters
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,41 @@ class HybridRetriever:
         same, unknown = self.store.keywords.passing(ids, SearchFilters(language=lang))
         return {cid for cid in ids if cid not in same and cid not in set(unknown)}
 
+    def language_matches(self, query: str, filters: SearchFilters, dense: list[tuple[str, float]], n: int,
+                         query_vector: np.ndarray | None = None) -> tuple[list[tuple[str, float]], list[str]]:
+        """The best ``language_quota`` dense matches of each language of the archive other than ``query``'s:
+        (extra dense candidates, best first, that the list ``dense`` of ``n`` lacked; the ids to reserve a place
+        for). Taken from ``dense`` when it holds them; otherwise one probe-then-filter vector search for that
+        language (the same path as a language filter). None of it when fusing per language is off, the quota is 0
+        or the query's language is unknown."""
+        quota = self.settings.language_quota
+        if not self.settings.fuse_per_language or quota == 0 or not dense:
+            return [], []
+        lang = languages.detect(query, min_share=0.5)
+        if lang is None:
+            return [], []
+        ids = [cid for cid, _ in dense]
+        known = set(ids)
+        extra: list[tuple[str, float]] = []
+        reserved: list[str] = []
+        for code in languages.registry().codes:
+            if code == lang or (filters.language and filters.language != code):
+                continue
+            only = replace(filters, language=code)
+            if not self.store.keywords.selectivity(only):  # None: no keyword index yet; 0: no chunk in `code`
+                continue
+            same, _ = self.store.keywords.passing(ids, only)
+            mine = [cid for cid in ids if cid in same][:quota]
+            if len(mine) < quota and len(dense) >= n:  # the list was full: better matches in `code` may lie below
+                vector = self.embedder.embed_query(query) if query_vector is None else query_vector
+                hits = self.store.vectors.search(vector, quota, only, probe=self._probe_size(only, n),
+                                                 passing=self.store.keywords.passing)
+                extra += [(h.id, h.score) for h in hits if h.id not in known]
+                known.update(h.id for h in hits)
+                mine = [h.id for h in hits]
+            reserved += mine
+        return extra, reserved
+
     def fuse(self, dense: list[tuple[str, float]], keyword: list[tuple[str, float]], mode: Mode,
              weight: float | None = None, ceiling: float = 0.0, gate: float | None = None,
              cross: Collection[str] = ()) -> list[tuple[str, float]]:
@@ -97,11 +133,19 @@ class HybridRetriever:
                mode: Mode = "hybrid") -> list[Hit]:
         """Top chunks with text, metadata and their dense / keyword / fused scores (no neighbour widening)."""
         k = k or self.settings.top_k
-        dense, keyword = self.candidates(query, filters or SearchFilters(), mode, max(self.settings.candidates, k))
+        filters = filters or SearchFilters()
+        n = max(self.settings.candidates, k)
+        needed = mode != "keyword" and self._probe_size(filters, n) != 0  # 0: no chunk passes the filters
+        vector = self.embedder.embed_query(query) if needed else None  # once, for every dense search below
+        dense, keyword = self.candidates(query, filters, mode, n, query_vector=vector)
+        reserved: list[str] = []
+        if mode == "hybrid":
+            extra, reserved = self.language_matches(query, filters, dense, n, query_vector=vector)
+            dense = sorted(dense + extra, key=lambda item: -item[1])
         evidence = mode == "hybrid" and keyword and self.settings.fusion == "evidence"
         ceiling = self.keyword_ceiling(query) if evidence else 0.0
         cross = self.other_language(query, dense) if evidence else set()
-        ranked = self.fuse(dense, keyword, mode, ceiling=ceiling, cross=cross)[:k]
+        ranked = reserve(self.fuse(dense, keyword, mode, ceiling=ceiling, cross=cross), reserved, k)[:k]
         hits = {h.id: h for h in self.store.vectors.get([cid for cid, _ in ranked])}
         dense_scores, keyword_scores = dict(dense), dict(keyword)
         out = []

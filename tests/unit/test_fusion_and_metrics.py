@@ -5,7 +5,7 @@ import math
 import pytest
 
 from rag_bot.evaluation.retrieval import mrr_at, ndcg_at, precision_at_1, recall_at
-from rag_bot.retrieval.fusion import evidence_fusion, fuse, keyword_ceiling, score_fusion, weighted_rrf
+from rag_bot.retrieval.fusion import evidence_fusion, fuse, keyword_ceiling, reserve, score_fusion, weighted_rrf
 
 DENSE = [("a", 0.9), ("b", 0.8), ("c", 0.7)]
 KEYWORD = [("c", 12.0), ("d", 6.0), ("a", 3.0)]
@@ -79,3 +79,20 @@ def test_metrics_on_a_hand_computed_run():
     assert recall_at(run, qrels, 100) == pytest.approx(0.5)
     assert precision_at_1(run, qrels) == 0.0
     assert precision_at_1({"q1": [("rel", 1.0)], "q2": [("r3", 1.0), ("z", 0.5)]}, qrels) == 1.0
+
+
+def test_reserve_moves_a_reserved_id_into_the_last_place_of_the_first_k():
+    ranked = [("a", 0.9), ("b", 0.8), ("c", 0.7), ("d", 0.6), ("x", 0.2)]
+    # x is reserved: it takes the last place of the first 3, the entry it displaces (c) follows it
+    # (with the score of the place it takes; the displaced ones are capped at it, so scores stay best first)
+    assert reserve(ranked, ["x"], 3) == [("a", 0.9), ("b", 0.8), ("x", 0.7), ("c", 0.7), ("d", 0.6)]
+
+
+def test_reserve_keeps_reserved_ids_already_inside_and_ignores_unknown_ones():
+    ranked = [("a", 0.9), ("b", 0.8), ("c", 0.7), ("x", 0.5), ("y", 0.4)]
+    assert reserve(ranked, ["b", "zz"], 2) == ranked  # b is inside, zz is not ranked at all
+    # a reserved id inside keeps its place; a second one displaces the last free entry (a)
+    assert [cid for cid, _ in reserve(ranked, ["a", "y"], 2)] == ["a", "y", "b", "c", "x"]
+    moved = reserve(ranked, ["x", "y"], 3)
+    assert [cid for cid, _ in moved] == ["a", "x", "y", "b", "c"]
+    assert [score for _, score in moved] == sorted((score for _, score in moved), reverse=True)

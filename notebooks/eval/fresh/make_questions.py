@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from questionset import QuestionSet  # noqa: E402  (notebooks/eval/questionset.py, shared by the fresh sets)
+
 T = {  # talk key -> (source, date)
     "seeds": ("seeds-2004-03-14.md", "2004-03-14"), "well": ("well-2004-06-20.md", "2004-06-20"),
     "bees": ("bees-2004-09-05.md", "2004-09-05"), "rosewood": ("rosewood-2004-11-28.md", "2004-11-28"),
@@ -43,22 +46,12 @@ THEMES = {
 }
 
 
-def rel(*keys: str) -> list[dict[str, str]]:
-    return [{"source": T[k][0], "date": T[k][1]} for k in keys]
+Q = QuestionSet(T, THEMES, "f")
 
 
-ROWS: list[dict] = []
-
-
-def add(kind: str, split: str, lang: str, question: str, relevant: tuple[str, ...] = (), facts: tuple = (),
-        themes: str | None = None, date: str | None = None) -> None:
-    row = {"id": f"f{len(ROWS) + 1:02d}", "question": question, "language": lang, "kind": kind, "split": split,
-           "relevant": rel(*relevant), "facts": [list(f) if isinstance(f, tuple) else f for f in facts]}
-    if themes:
-        row["themes"] = THEMES[themes]
-    if date:
-        row["missing_date"] = date
-    ROWS.append(row)
+def add(kind: str, split: str, lang: str, question: str, *args, **kwargs) -> None:
+    """A row of ``split`` (``dev``: looked at while shaping the rules; ``test``: held out)."""
+    Q.add(kind, lang, question, *args, split=split, **kwargs)
 
 
 # --- date summaries (whole talk) ---------------------------------------------------------------------------
@@ -150,6 +143,4 @@ add(M, "test", "en", "Summarise the talk of 2005-05-01.", date="2005-05-01")
 add(M, "test", "hi", "१२ दिसंबर २००४ को क्या कहा गया?", date="2004-12-12")
 
 if __name__ == "__main__":
-    out = HERE / "questions.jsonl"
-    out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS), encoding="utf-8")
-    print(f"wrote {len(ROWS)} questions to {out}")
+    Q.write(HERE)

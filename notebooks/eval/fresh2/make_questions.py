@@ -6,10 +6,13 @@ fresh set, and its failures decide nothing.
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from questionset import QuestionSet  # noqa: E402  (notebooks/eval/questionset.py, shared by the fresh sets)
+
 T = {  # talk key -> (source, date)
     "nets": ("nets-2011-02-06.md", "2011-02-06"), "light": ("lighthouse-2011-05-15.md", "2011-05-15"),
     "boats": ("boats-2011-08-21.md", "2011-08-21"), "market": ("market-2011-11-13.md", "2011-11-13"),
@@ -42,22 +45,8 @@ THEMES = {
 }
 
 
-def rel(*keys: str) -> list[dict[str, str]]:
-    return [{"source": T[k][0], "date": T[k][1]} for k in keys]
-
-
-ROWS: list[dict] = []
-
-
-def add(kind: str, lang: str, question: str, relevant: tuple[str, ...] = (), facts: tuple = (),
-        themes: str | None = None, date: str | None = None) -> None:
-    row = {"id": f"g{len(ROWS) + 1:02d}", "question": question, "language": lang, "kind": kind, "split": "test",
-           "relevant": rel(*relevant), "facts": [list(f) if isinstance(f, tuple) else f for f in facts]}
-    if themes:
-        row["themes"] = THEMES[themes]
-    if date:
-        row["missing_date"] = date
-    ROWS.append(row)
+Q = QuestionSet(T, THEMES, "g")
+add = Q.add
 
 
 D = "date_summary"
@@ -122,6 +111,4 @@ add(M, "hi", "३ जून २०१२ की वार्ता का सा
 add(M, "hi", "२० नवंबर २०११ को क्या कहा गया?", date="2011-11-20")
 
 if __name__ == "__main__":
-    out = HERE / "questions.jsonl"
-    out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in ROWS), encoding="utf-8")
-    print(f"wrote {len(ROWS)} questions to {out}")
+    Q.write(HERE)

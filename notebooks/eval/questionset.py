@@ -1,0 +1,45 @@
+"""The labelled-question table shared by the fresh evaluation sets' ``make_questions.py`` scripts.
+
+Each set names its talks (key -> file name and date) and their themes, adds its rows with :meth:`QuestionSet.add`
+and writes ``questions.jsonl`` next to its script with :meth:`QuestionSet.write`. Row fields: ``id``, ``question``,
+``language``, ``kind``, ``split``, ``relevant`` (source, date), ``facts``, and ``themes`` / ``missing_date`` when given.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+
+class QuestionSet:
+    """The rows of one set; ``prefix`` starts every id, ``split`` is the default split of a row."""
+
+    def __init__(self, talks: dict[str, tuple[str, str]], themes: dict[str, list[list[str]]], prefix: str,
+                 split: str = "test") -> None:
+        self.talks, self.themes, self.prefix, self.split = talks, themes, prefix, split
+        self.rows: list[dict[str, Any]] = []
+
+    def rel(self, *keys: str) -> list[dict[str, str]]:
+        """The relevant talks of ``keys`` as (source, date) records."""
+        return [{"source": self.talks[k][0], "date": self.talks[k][1]} for k in keys]
+
+    def add(self, kind: str, lang: str, question: str, relevant: tuple[str, ...] = (), facts: tuple = (),
+            themes: str | None = None, date: str | None = None, split: str | None = None) -> None:
+        """One row; ``facts``: each a phrase or a tuple of alternative phrases; ``themes``: the talk key whose
+        themes a date summary must cover; ``date``: the missing date a refusal must name."""
+        row: dict[str, Any] = {
+            "id": f"{self.prefix}{len(self.rows) + 1:02d}", "question": question, "language": lang, "kind": kind,
+            "split": split or self.split, "relevant": self.rel(*relevant),
+            "facts": [list(f) if isinstance(f, tuple) else f for f in facts]}
+        if themes:
+            row["themes"] = self.themes[themes]
+        if date:
+            row["missing_date"] = date
+        self.rows.append(row)
+
+    def write(self, folder: Path) -> None:
+        """Write ``questions.jsonl`` into ``folder``."""
+        out = folder / "questions.jsonl"
+        out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in self.rows), encoding="utf-8")
+        print(f"wrote {len(self.rows)} questions to {out}")
