@@ -2,7 +2,7 @@
 
 An index folder holds ``manifest.json`` (the commit record), ``manifest.backup.json`` (the manifest as the last
 completed run left it), ``settled.json``, ``.ingest.lock``, ``shared.json`` (a shared index's local copy: the
-generation it holds), ``chroma/`` (embedded Chroma) and ``keyword/``, plus
+generation it holds), ``chroma/`` (embedded Chroma), ``keyword/`` and ``dense/`` (:mod:`rag_bot.index.dense`), plus
 the temporary files of durable writes (``.manifest.json.<8 hex>``...). Nothing else is the index's: a folder
 holding other files is refused by the writer, and readers never create anything in it.
 """
@@ -20,7 +20,7 @@ SETTLED = "settled.json"  # whether the last run ended with the stores in agreem
 BACKUP = "manifest.backup.json"  # the manifest as the last run that ended left it: the way back from a damaged one
 LOCK = ".ingest.lock"
 SHARED = "shared.json"  # with a shared index: the generation this local copy holds (rag_bot.index.shared)
-OWN_NAMES = frozenset({NAME, BACKUP, SETTLED, LOCK, SHARED, "chroma", "keyword"})
+OWN_NAMES = frozenset({NAME, BACKUP, SETTLED, LOCK, SHARED, "chroma", "keyword", "dense"})
 
 
 def check_folder(root: Path) -> bool:

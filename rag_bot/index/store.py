@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 
 from rag_bot.config import Settings
+from rag_bot.index.dense import DenseCopy, DenseCopyDamaged
 from rag_bot.index.errors import IndexBusy, IndexCorrupted
 from rag_bot.index.folder import check_folder
 from rag_bot.index.keywords import KeywordIndex
@@ -19,8 +20,8 @@ from rag_bot.index.manifest import NAME, DocumentChunks, Manifest, ManifestError
 from rag_bot.index.vectors import IndexModelMismatch, VectorIndex, chroma_where, date_int, matches
 
 # the read side's names for the layers above (retrieval, evaluation, front ends): they import nothing else here
-__all__ = ["DocumentChunks", "IndexBusy", "IndexModelMismatch", "IndexStore", "Manifest", "VectorIndex",
-           "chroma_where", "date_int", "has_index", "matches", "pull_shared", "saved_manifest"]
+__all__ = ["DenseCopyDamaged", "DocumentChunks", "IndexBusy", "IndexModelMismatch", "IndexStore", "Manifest",
+           "VectorIndex", "chroma_where", "date_int", "has_index", "matches", "pull_shared", "saved_manifest"]
 log = logging.getLogger(__name__)
 # the saved manifest as readers use it: committed chunk ids, documents by id, documents by date
 CommittedState = tuple[frozenset[str], dict[str, DocumentChunks], list[DocumentChunks] | None]
@@ -64,6 +65,7 @@ class IndexStore:
             visible=self.committed_ids if committed_only else None,
         )
         self.keywords = KeywordIndex(self.root / "keyword", engine=settings.keyword_engine)
+        self.dense = DenseCopy(self.root / "dense")  # vectors with date and language: exact filtered search
 
     def load_manifest(self) -> Manifest:
         """The saved manifest (a copy: changing it changes nothing on disk)."""
