@@ -10,6 +10,7 @@ neighbours) and the recall@50 of the dense candidates against exact filtered sea
 vector, regenerated from the build's seed (checked against Chroma's stored vectors first).
 
 Usage: python benchmarks/bench_filters.py DIR/300000 [--queries 30] [--paths probe exact]
+       python benchmarks/bench_filters.py SCRATCH --dense-only 1000000   # the exact path alone, no Chroma
 Goal (issue 26): p95 <= 100 ms for every filter at 1M chunks, recall no lower than before.
 """
 
@@ -176,12 +177,54 @@ def measure(directory: Path, size: int, n_queries: int, paths: list[str]) -> Non
                   flush=True)
 
 
+def dense_only(size: int, directory: Path, n_queries: int) -> None:
+    """The dense copy's exact filtered search alone (no Chroma, no keyword side) at ``size`` chunks: what the exact
+    path costs when every chunk passing the filter is scored, whatever the limit."""
+    from rag_bot.index.dense import DenseCopy, DenseEntry
+
+    copy = DenseCopy(directory / "dense")
+    days, langs = columns(size)
+    if copy.count() != size:
+        t0 = time.perf_counter()
+        page: list[DenseEntry] = []
+        for start, v in vector_batches(size):
+            if start % 100_000 == 0 and page:
+                copy.apply(add=page, remove=set())
+                page = []
+            page += [DenseEntry(f"c{start + j:08d}", v[j], int(days[start + j]), str(langs[start + j]))
+                     for j in range(len(v))]
+        copy.apply(add=page, remove=set())
+        print(f"dense copy of {size} chunks written in {time.perf_counter() - t0:.0f} s", flush=True)
+    filters = pick_filters(size)
+    texts = synthetic_queries(n_queries, seed=23)
+    qvecs = np.asarray([FixedEmbedder().embed_query(t) for t in texts])
+    truth = exact_top(size, filters, qvecs)
+    print(f"{'filter':<20} {'passing':>8} {'exact p50/p95 ms':>17} {'CPU p50/p95':>14} {'recall@50':>9}", flush=True)
+    for name, f in filters.items():
+        copy.search(qvecs[0], K, f, limit=size)  # the first query maps the pages
+        lat, cpu, recall = [], [], []
+        for q in range(len(texts)):
+            t1, c1 = time.perf_counter(), time.process_time()
+            got = copy.search(qvecs[q], K, f, limit=size) or []
+            lat.append((time.perf_counter() - t1) * 1000)
+            cpu.append((time.process_time() - c1) * 1000)
+            recall.append(len({cid for cid, _ in got} & truth[name][q]) / max(1, len(truth[name][q])))
+        passing = int(passes(days, langs, f).sum())
+        print(f"{name:<20} {passing:>8} {np.percentile(lat, 50):>8.1f}/{np.percentile(lat, 95):<8.1f}"
+              f" {np.percentile(cpu, 50):>6.1f}/{np.percentile(cpu, 95):<7.1f} {np.mean(recall):>9.3f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("index", type=Path, help="an index built by bench_retrieval.py (a copy: it is written to)")
     parser.add_argument("--queries", type=int, default=30)
     parser.add_argument("--paths", nargs="+", default=["probe", "exact"], choices=["probe", "exact"])
+    parser.add_argument("--dense-only", type=int, metavar="N",
+                        help="time the dense copy alone at N chunks (written into INDEX/dense-N: a scratch folder)")
     args = parser.parse_args()
+    if args.dense_only:
+        dense_only(args.dense_only, args.index / f"dense-{args.dense_only}", args.queries)
+        return
     size = int((args.index / "built").read_text())
     print(f"{size} chunks in {args.index}; latencies exclude the query embedding", flush=True)
     ensure_dense_copy(args.index, size)
