@@ -173,6 +173,7 @@ def measure(directory: Path, size: int, n_queries: int, paths: list[str]) -> Non
                 r.retrieve(text, f)
                 tool.append((time.perf_counter() - t1) * 1000)
             print(f"{name:<20} {share:>6.3f} {path:>6} {np.percentile(lat, 50):>8.1f}/{np.percentile(lat, 95):<9.1f}"
+                  f" {np.percentile(cpu, 50):>6.1f}/{np.percentile(cpu, 95):<7.1f}"
                   f" {np.percentile(tool, 50):>7.1f}/{np.percentile(tool, 95):<8.1f} {np.mean(recall):>9.3f}",
                   flush=True)
 

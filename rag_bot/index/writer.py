@@ -90,6 +90,8 @@ class IndexWriter:
             from rag_bot.index.shared import SharedIndex
 
             self.shared = SharedIndex(settings)
+        # the dense copy is local: a shared index's instances do not share it, so they search without one
+        self.keeps_dense = self.shared is None
 
     # --- opening and closing ------------------------------------------------------------------------------------
     def __enter__(self) -> IndexWriter:
@@ -157,8 +159,9 @@ class IndexWriter:
             wanted = self.manifest.chunk_ids()
             self.store.keywords.apply(add=[e for e in self._entries.values() if e.id in wanted],
                                       remove=self._to_delete - wanted)
-            self.store.dense.apply(add=[e for e in self._dense.values() if e.id in wanted],
-                                   remove=self._to_delete - wanted)
+            if self.keeps_dense:
+                self.store.dense.apply(add=[e for e in self._dense.values() if e.id in wanted],
+                                       remove=self._to_delete - wanted)
             self.hook("published", "")
             self._publish()  # before replaced vectors go: the published generation before this one still names them
             self.store.vectors.delete(self._to_delete - wanted)
@@ -193,7 +196,8 @@ class IndexWriter:
         self._room_for(4 * (np.asarray(vectors).nbytes + sum(len(c.text) for c in chunks)))
         metadatas = [{**c.metadata, "kw_head": keyword_head(c)} for c in chunks]
         self.store.vectors.add([c.id for c in chunks], vectors, [c.text for c in chunks], metadatas)
-        self._dense.update((c.id, dense_entry(c.id, v, c.metadata)) for c, v in zip(chunks, vectors, strict=True))
+        if self.keeps_dense:
+            self._dense.update((c.id, dense_entry(c.id, v, c.metadata)) for c, v in zip(chunks, vectors, strict=True))
 
     def _room_for(self, nbytes: int) -> None:
         """:class:`IndexDiskFull` before a write that would leave less than :data:`RESERVE` bytes free: Chroma
@@ -261,8 +265,8 @@ class IndexWriter:
             return False
         chunks = sum(len(rec.chunk_ids) for rec in self.manifest.files.values())  # ids are unique across files
         try:
-            return self.store.keywords.count() == chunks and self.store.dense.count() == chunks and \
-                self.store.vectors.count() == chunks
+            return self.store.keywords.count() == chunks and self.store.vectors.count() == chunks and \
+                (not self.keeps_dense or self.store.dense.count() == chunks)
         except (IndexCorrupted, DenseCopyDamaged):
             return False
 
@@ -292,7 +296,8 @@ class IndexWriter:
         elif indexed != wanted:  # only the difference is written: the keyword index is incremental
             self.store.keywords.apply(add=self._stored_entries(sorted(wanted - indexed)), remove=indexed - wanted)
             fixes += 1
-        fixes += self._repair_dense(wanted)
+        if self.keeps_dense:
+            fixes += self._repair_dense(wanted)
         orphans = chroma_ids - wanted
         if orphans:
             if self.shared is not None:  # a writer fenced out meanwhile must not delete the new writer's vectors
@@ -368,7 +373,7 @@ def check_index(settings: Settings) -> list[str]:
     except IndexCorrupted as exc:
         found.append(str(exc))
     try:
-        held = store.dense.ids()
+        held = wanted if settings.index_bucket else store.dense.ids()  # a shared index keeps no dense copy
         if held != wanted:
             found.append(f"The dense copy holds {len(held)} chunks and the manifest {len(wanted)}; `rag-bot index "
                          "repair` makes them agree.")

@@ -55,7 +55,7 @@ class HybridRetriever:
         """The exact filtered top ``n`` from the dense copy when few enough chunks pass ``filters``
         (``exact_filter_chunks``), committed chunks only; None: probe or Chroma's filtered search instead."""
         limit = self.settings.exact_filter_chunks
-        if filters.is_empty() or limit <= 0:
+        if filters.is_empty() or limit <= 0 or self.settings.index_bucket:  # a shared index keeps no dense copy
             return None
         share = self.store.keywords.selectivity(filters)
         if share is None or share * self.store.keywords.count() > limit:
