@@ -322,9 +322,21 @@ class IndexWriter:
             dense.rebuild([])
         elif held - wanted:
             dense.apply(add=[], remove=held - wanted)
+        unreadable = 0
         for start in range(0, len(missing), REPAIR_PAGE):
-            dense.apply(add=[dense_entry(hit.id, vec, hit.metadata) for hit, vec in
-                             self.store.vectors.vectors_of(missing[start:start + REPAIR_PAGE])], remove=set())
+            page = missing[start:start + REPAIR_PAGE]
+            try:
+                stored = self.store.vectors.vectors_of(page)
+            except Exception:  # Chroma cannot read some vectors (a writer killed mid-write): read them one by one
+                stored = []
+                for cid in page:
+                    try:
+                        stored += self.store.vectors.vectors_of([cid])
+                    except Exception:
+                        unreadable += 1
+            dense.apply(add=[dense_entry(hit.id, vec, hit.metadata) for hit, vec in stored], remove=set())
+        if unreadable:  # the copy stays short of the manifest: searches do not use it, the next writer tries again
+            log.warning("the dense copy lacks %d chunks whose vectors Chroma cannot read yet", unreadable)
         return 1
 
     def _stored_entries(self, ids: list[str]) -> list[KeywordEntry]:

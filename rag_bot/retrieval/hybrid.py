@@ -61,6 +61,8 @@ class HybridRetriever:
         if share is None or share * self.store.keywords.count() > limit:
             return None
         try:
+            if self.store.dense.count() != self.store.keywords.count():  # not written yet, or short: not exact
+                return None
             found = self.store.dense.search(vector, n, filters, limit)
             visible = self.store.committed_ids()
             if found is None or visible is None:
