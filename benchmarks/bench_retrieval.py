@@ -3,9 +3,9 @@ one added file, at 300k and 1M chunks.
 
 Chunks: sample-corpus-like text (``synthetic_corpus.py``: Zipf words in English and Devanagari, tokenised by the
 real tokenizer) for the keyword side, random unit vectors (dimension 384) for the dense side, 20 chunks per dated
-document, a third in Hindi. The index is written straight into Chroma, the keyword segments (100k chunks per
-change, so merges run as in a long-lived index) and a manifest. Then, each in a fresh process and repeated
-``--runs`` times (medians are printed):
+document, a third in Hindi. The index is written straight into Chroma, the keyword segments and the dense copy (100k
+chunks per change, so merges run as in a long-lived index) and a manifest. Then, each in a fresh process and
+repeated ``--runs`` times (medians are printed):
 - start: import, open the index and answer the first hybrid query;
 - hybrid p50/p95 (wall and CPU ms) over ``--queries`` questions, a quarter filtered by language + date range;
 - resident memory after the queries (Chroma holds its HNSW graph and vectors in memory);
@@ -79,11 +79,12 @@ def settings_for(directory: Path):
 
 def build(size: int, directory: Path) -> dict:
     from rag_bot.index.committed import save_manifest
+    from rag_bot.index.dense import DenseEntry
     from rag_bot.index.keywords import KeywordEntry
     from rag_bot.index.manifest import FileRecord, Manifest
     from rag_bot.index.store import IndexStore
     from rag_bot.index.tokenize import tokenize
-    from rag_bot.index.writer import mark_settled
+    from rag_bot.index.writer import mark_settled, write_dense_copy
 
     store = IndexStore(settings_for(directory), MODEL)
     nrng = np.random.default_rng(3)
@@ -91,6 +92,7 @@ def build(size: int, directory: Path) -> dict:
     chroma_s = keyword_s = 0.0
     entries: list = []
     batch: list = []
+    dense: list = []  # the dense copy the index writer keeps, written at each keyword change
 
     def flush_vectors() -> None:
         nonlocal chroma_s
@@ -103,6 +105,7 @@ def build(size: int, directory: Path) -> dict:
              "language": c.language, "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
             for c in batch])
         chroma_s += time.perf_counter() - t0
+        dense.extend(DenseEntry(c.id, v, c.date_int, c.language) for c, v in zip(batch, vectors, strict=True))
         for c in batch:
             rec = manifest.files.get(f"{c.doc_id}.txt")
             if rec is None:  # one document per file, its chunks in order (the map neighbours are read by)
@@ -125,12 +128,16 @@ def build(size: int, directory: Path) -> dict:
             store.keywords.apply(entries)
             keyword_s += time.perf_counter() - t0
             entries = []
+            write_dense_copy(store, dense)
+            dense.clear()
     if batch:
         flush_vectors()
     if entries:
         t0 = time.perf_counter()
         store.keywords.apply(entries)
         keyword_s += time.perf_counter() - t0
+    if dense:
+        write_dense_copy(store, dense)
     save_manifest(manifest, store.manifest_path)
     mark_settled(store, True)  # built consistent: the first publish need not compare every id
     (directory / "built").write_text(str(size))

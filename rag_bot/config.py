@@ -78,6 +78,10 @@ class Settings(BaseSettings):
     # --- retrieval -------------------------------------------------------------------------------------
     top_k: int = Field(6, ge=1, le=100, description="Passages returned per search.")
     candidates: int = Field(50, ge=5, le=10_000, description="Candidates taken from each of dense and keyword before fusion.")
+    exact_filter_chunks: int = Field(
+        50_000, ge=0, le=10_000_000, description="A filtered dense search scores every chunk passing the date and "
+        "language filters exactly (from the index's memory-mapped copy of the vectors) when at most this many pass; "
+        "broader filters probe the vector index (0 = never exact).")
     fusion: Literal["evidence", "score", "wrrf"] = Field(
         "evidence", description="evidence = dense min-max + keyword BM25 as a share of the query's ceiling, gated; score = min-max score fusion; wrrf = weighted reciprocal-rank fusion."
     )

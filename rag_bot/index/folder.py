@@ -3,7 +3,7 @@
 An index folder holds ``manifest.json`` (the commit record), ``manifest.map`` (its readers' map),
 ``manifest.backup.json`` (the manifest as the last
 completed run left it), ``settled.json``, ``.ingest.lock``, ``shared.json`` (a shared index's local copy: the
-generation it holds), ``chroma/`` (embedded Chroma) and ``keyword/``, plus
+generation it holds), ``chroma/`` (embedded Chroma), ``keyword/`` and ``dense/`` (:mod:`rag_bot.index.dense`), plus
 the temporary files of durable writes (``.manifest.json.<8 hex>``...). Nothing else is the index's: a folder
 holding other files is refused by the writer, and readers never create anything in it.
 """
@@ -22,7 +22,7 @@ BACKUP = "manifest.backup.json"  # the manifest as the last run that ended left 
 LOCK = ".ingest.lock"
 SHARED = "shared.json"  # with a shared index: the generation this local copy holds (rag_bot.index.shared)
 MAP = "manifest.map"  # the readers' map of the manifest (rag_bot.index.committed)
-OWN_NAMES = frozenset({NAME, BACKUP, SETTLED, LOCK, SHARED, MAP, "chroma", "keyword"})
+OWN_NAMES = frozenset({NAME, BACKUP, SETTLED, LOCK, SHARED, MAP, "chroma", "keyword", "dense"})
 
 
 def check_folder(root: Path) -> bool:

@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from rag_bot.config import Settings
 from rag_bot.index.committed import Committed, MapDamaged, ParsedCommitted, open_map
+from rag_bot.index.dense import DenseCopy, DenseCopyDamaged
 from rag_bot.index.errors import IndexBusy, IndexCorrupted
 from rag_bot.index.folder import check_folder
 from rag_bot.index.keywords import KeywordIndex
@@ -22,8 +23,8 @@ from rag_bot.index.manifest import NAME, DocumentChunks, Manifest, ManifestError
 from rag_bot.index.vectors import IndexModelMismatch, VectorIndex, check_model, chroma_where, date_int, matches
 
 # the read side's names for the layers above (retrieval, evaluation, front ends): they import nothing else here
-__all__ = ["DocumentChunks", "IndexBusy", "IndexModelMismatch", "IndexStore", "Manifest", "VectorIndex",
-           "chroma_where", "date_int", "has_index", "matches", "pull_shared", "saved_manifest"]
+__all__ = ["DenseCopyDamaged", "DocumentChunks", "IndexBusy", "IndexModelMismatch", "IndexStore", "Manifest",
+           "VectorIndex", "chroma_where", "date_int", "has_index", "matches", "pull_shared", "saved_manifest"]
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -69,6 +70,7 @@ class IndexStore:
         if embedding_model:  # the map records the model (Chroma, opened on first need, checks its own record)
             recorded = open_map(self.manifest_path)
             check_model(recorded.embedding_model if recorded else None, embedding_model)
+        self.dense = DenseCopy(self.root / "dense")  # vectors with date and language: exact filtered search
 
     def load_manifest(self) -> Manifest:
         """The saved manifest (a copy: changing it changes nothing on disk)."""

@@ -4,19 +4,22 @@ Order of writes (write new, then delete old), owned here:
 1. new chunk vectors are upserted into Chroma (:meth:`IndexWriter.write_vectors`; readers do not see them yet);
 2. the manifest records the file's new chunk ids (:meth:`IndexWriter.commit_file`, saved by
    :meth:`IndexWriter.checkpoint` and at the end: the commit point, written atomically with a checksum);
-3. at the end of the run the keyword index applies the run's change (new segment + deletions, one atomic switch);
+3. at the end of the run the keyword index applies the run's change (new segment + deletions, one atomic switch), and
+   the dense copy (:mod:`rag_bot.index.dense`: each chunk's vector, date and language) the same change;
 4. only then are replaced and removed chunks deleted from Chroma.
 A run killed anywhere leaves Chroma a superset of the manifest; the next writer's repair applies the difference
-between the keyword index and the manifest and deletes Chroma's orphans, so Chroma ids == keyword ids == manifest ids
-again. A run that ends records so (``settled.json``, with the manifest it saved), and the next writer skips that
-comparison (it reads every id of every store) when the record holds and the three stores count the same.
+between the keyword index (and the dense copy) and the manifest and deletes Chroma's orphans, so Chroma ids == keyword
+ids == dense copy ids == manifest ids again. A run that ends records so (``settled.json``, with the manifest it
+saved), and the next writer skips that comparison (it reads every id of every store) when the record holds and the
+three stores count the same.
 
 Before it touches anything the writer checks that the folder is an index, or empty, or new (:func:`check_folder`):
 a folder holding anything else (a typo in ``--index-dir``) is refused with one sentence, and the writer only ever
 deletes files it names itself (temporary files of its durable writes, its keyword segments).
 
 Damage (a file failing its checksum, a truncated segment, an unreadable ``CURRENT`` or manifest) is repaired from
-Chroma, which holds every chunk's text and metadata: the keyword index is rebuilt from the committed chunks' stored
+Chroma, which holds every chunk's text, metadata and vector: the dense copy is rebuilt from the stored vectors; the
+keyword index is rebuilt from the committed chunks' stored
 text (the keyword text is the stored text with the head the writer recorded in ``kw_head``: exact, no re-chunking
 and no source file needed, so a repair also works when the files are gone); a damaged manifest is replaced by the
 copy saved when the last run ended (``manifest.backup.json``), whose files still in Chroma are kept (the files
@@ -42,6 +45,7 @@ import numpy as np
 
 from rag_bot.config import Settings
 from rag_bot.index.committed import save_manifest
+from rag_bot.index.dense import DenseCopyDamaged, DenseEntry
 from rag_bot.index.durable import replace_atomically
 from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
 from rag_bot.index.folder import BACKUP, LOCK, SETTLED, check_folder, own_temporary
@@ -56,6 +60,7 @@ __all__ = ["FileRecord", "IndexWriter", "IndexedChunk", "Manifest", "check_folde
            "file_key", "repair_index"]
 log = logging.getLogger(__name__)
 Hook = Callable[[str, str], None]  # (step, file key): "saved" after a manifest save, "published" after the keywords
+REPAIR_PAGE = 20_000  # chunks read back from Chroma per step when the dense copy is repaired (bounded memory)
 RESERVE = 32 << 20  # bytes left free for Chroma's own upkeep (see IndexWriter._room_for)
 LOW_SPACE = 1 << 20  # bytes: a write that fails with less free space than this failed for want of space
 
@@ -82,6 +87,7 @@ class IndexWriter:
         self._lock: Any = None
         self._to_delete: set[str] = set()
         self._entries: dict[str, KeywordEntry] = {}
+        self._dense: dict[str, DenseEntry] = {}
         self._changed = False
         self.early: Manifest | None = None
         self._early_read = threading.Event()
@@ -93,6 +99,8 @@ class IndexWriter:
             from rag_bot.index.shared import SharedIndex
 
             self.shared = SharedIndex(settings)
+        # the dense copy is local: a shared index's instances do not share it, so they search without one
+        self.keeps_dense = self.shared is None
 
     # --- opening and closing ------------------------------------------------------------------------------------
     def __enter__(self) -> IndexWriter:
@@ -252,6 +260,9 @@ class IndexWriter:
             wanted = self.manifest.chunk_ids()
             self.store.keywords.apply(add=[e for e in self._entries.values() if e.id in wanted],
                                       remove=self._to_delete - wanted)
+            if self.keeps_dense:
+                self.store.dense.apply(add=[e for e in self._dense.values() if e.id in wanted],
+                                       remove=self._to_delete - wanted)
             self.hook("published", "")
             self._publish()  # before replaced vectors go: the published generation before this one still names them
             self.store.vectors.delete(self._to_delete - wanted)
@@ -288,6 +299,8 @@ class IndexWriter:
         self._room_for(4 * (np.asarray(vectors).nbytes + sum(len(c.text) for c in chunks)))
         metadatas = [{**c.metadata, "kw_head": keyword_head(c)} for c in chunks]
         self.store.vectors.add([c.id for c in chunks], vectors, [c.text for c in chunks], metadatas)
+        if self.keeps_dense:
+            self._dense.update((c.id, dense_entry(c.id, v, c.metadata)) for c, v in zip(chunks, vectors, strict=True))
 
     def _room_for(self, nbytes: int) -> None:
         """:class:`IndexDiskFull` before a write that would leave less than :data:`RESERVE` bytes free: Chroma
@@ -356,8 +369,9 @@ class IndexWriter:
         chunks = sum(len(rec.chunk_ids) for rec in self.manifest.files.values())  # ids are unique across files
         try:
             self.store.keywords.verify()  # readers verify only the blocks they read; a writer checks them all
-            return self.store.keywords.count() == chunks and self.store.vectors.count() == chunks
-        except IndexCorrupted:
+            return self.store.keywords.count() == chunks and self.store.vectors.count() == chunks and \
+                (not self.keeps_dense or self.store.dense.count() == chunks)
+        except (IndexCorrupted, DenseCopyDamaged):
             return False
 
     def _mark_settled(self, settled: bool) -> None:
@@ -387,6 +401,8 @@ class IndexWriter:
         elif indexed != wanted:  # only the difference is written: the keyword index is incremental
             self.store.keywords.apply(add=self._stored_entries(sorted(wanted - indexed)), remove=indexed - wanted)
             fixes += 1
+        if self.keeps_dense:
+            fixes += self._repair_dense(wanted)
         orphans = chroma_ids - wanted
         if orphans:
             if self.shared is not None:  # a writer fenced out meanwhile must not delete the new writer's vectors
@@ -395,8 +411,53 @@ class IndexWriter:
             fixes += len(orphans)
         return fixes
 
+    def _repair_dense(self, wanted: set[str]) -> int:
+        """Make the dense copy hold exactly ``wanted``, from the vectors Chroma stores (rebuilt when damaged or of
+        another dimension); returns the fixes made."""
+        dense = self.store.dense
+        try:
+            held: set[str] | None = dense.ids()
+        except DenseCopyDamaged as exc:
+            self.problems.append(str(exc))
+            held = None
+        if held == wanted:
+            return 0
+        missing = sorted(wanted if held is None else wanted - held)
+        if held is None:
+            dense.rebuild([])
+        elif held - wanted:
+            dense.apply(add=[], remove=held - wanted)
+        unreadable = 0
+        for start in range(0, len(missing), REPAIR_PAGE):
+            page = missing[start:start + REPAIR_PAGE]
+            try:
+                stored = self.store.vectors.vectors_of(page)
+            except Exception:  # Chroma cannot read some vectors (a writer killed mid-write): read them one by one
+                stored = []
+                for cid in page:
+                    try:
+                        stored += self.store.vectors.vectors_of([cid])
+                    except Exception:
+                        unreadable += 1
+            dense.apply(add=[dense_entry(hit.id, vec, hit.metadata) for hit, vec in stored], remove=set())
+        if unreadable:  # the copy stays short of the manifest: searches do not use it, the next writer tries again
+            log.warning("the dense copy lacks %d chunks whose vectors Chroma cannot read yet", unreadable)
+        return 1
+
     def _stored_entries(self, ids: list[str]) -> list[KeywordEntry]:
         return [keyword_entry(hit.id, keyword_text(hit), hit.metadata) for hit in self.store.vectors.get(ids)]
+
+
+def dense_entry(cid: str, vector: np.ndarray, metadata: dict[str, Any]) -> DenseEntry:
+    """What the dense copy keeps of a chunk: its vector, date and language (from its metadata, as Chroma has them)."""
+    return DenseEntry(cid, np.asarray(vector, dtype=np.float32), int(metadata.get("date_int") or 0),
+                      str(metadata.get("language") or ""))
+
+
+def write_dense_copy(store: IndexStore, entries: list[DenseEntry]) -> None:
+    """Add ``entries`` to the dense copy of an index built from its parts (a benchmark writing Chroma, the keyword
+    segments and the manifest directly; the index writer keeps the copy itself)."""
+    store.dense.apply(add=entries, remove=set())
 
 
 def mark_settled(store: IndexStore, settled: bool) -> None:
@@ -429,6 +490,13 @@ def check_index(settings: Settings) -> list[str]:
                          "`rag-bot index repair` makes them agree.")
     except IndexCorrupted as exc:
         found.append(str(exc))
+    try:
+        held = wanted if settings.index_bucket else store.dense.ids()  # a shared index keeps no dense copy
+        if held != wanted:
+            found.append(f"The dense copy holds {len(held)} chunks and the manifest {len(wanted)}; `rag-bot index "
+                         "repair` makes them agree.")
+    except DenseCopyDamaged as exc:
+        found.append(f"{exc}; `rag-bot index repair` rebuilds it.")
     stored = store.vectors.all_ids()
     if not wanted <= stored:
         found.append(f"Chroma lacks {len(wanted - stored)} committed chunks; `rag-bot index repair` drops their "

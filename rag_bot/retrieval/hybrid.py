@@ -11,7 +11,7 @@ import numpy as np
 
 from rag_bot import languages
 from rag_bot.config import Settings
-from rag_bot.index.store import IndexStore
+from rag_bot.index.store import DenseCopyDamaged, IndexStore
 from rag_bot.index.tokenize import tokenize
 from rag_bot.models.embeddings import Embedder
 from rag_bot.retrieval.context import whole_documents, with_neighbours
@@ -41,11 +41,41 @@ class HybridRetriever:
             probe = self._probe_size(filters, n)
             if probe != 0:  # 0: no indexed chunk passes the filters
                 vector = self.embedder.embed_query(query) if query_vector is None else query_vector
-                hits = self.store.vectors.search(vector, n, filters, probe=probe, passing=self.store.keywords.passing)
-                dense = [(h.id, h.score) for h in hits]
+                exact = self._exact(vector, n, filters)
+                if exact is not None:
+                    dense = exact
+                else:
+                    hits = self.store.vectors.search(vector, n, filters, probe=probe,
+                                                     passing=self.store.keywords.passing)
+                    dense = [(h.id, h.score) for h in hits]
         if mode in ("hybrid", "keyword"):
             keyword = self.store.keywords.search(query, n, filters)
         return dense, keyword
+
+    def _exact(self, vector: np.ndarray, n: int, filters: SearchFilters) -> list[tuple[str, float]] | None:
+        """The exact filtered top ``n`` from the dense copy when few enough chunks pass ``filters``
+        (``exact_filter_chunks``), committed chunks only; None: probe or Chroma's filtered search instead."""
+        limit = self.settings.exact_filter_chunks
+        if filters.is_empty() or limit <= 0 or self.settings.index_bucket:  # a shared index keeps no dense copy
+            return None
+        share = self.store.keywords.selectivity(filters)
+        if share is None or share * self.store.keywords.count() > limit:
+            return None
+        try:
+            if self.store.dense.count() != self.store.keywords.count():  # not written yet, or short: not exact
+                return None
+            found = self.store.dense.search(vector, n, filters, limit)
+            visible = self.store.committed_ids()
+            if found is None or visible is None:
+                return found
+            shown = [(cid, s) for cid, s in found if cid in visible]
+            if len(shown) < len(found) and len(found) == n:  # chunks replaced since the copy's change: score them all
+                found = self.store.dense.search(vector, limit, filters, limit) or []
+                shown = [(cid, s) for cid, s in found if cid in visible]
+            return shown[:n]
+        except DenseCopyDamaged as exc:
+            log.warning("%s; searching without it (`rag-bot index repair` rebuilds it)", exc)
+            return None
 
     def _probe_size(self, filters: SearchFilters, n: int) -> int | None:
         """Unfiltered neighbours to probe before Chroma's (slow) filtered search: ``n`` / selectivity with a

@@ -33,6 +33,7 @@ INTERNAL = {
     "rag_bot.index.committed.MapDamaged",  # the index store then reads the manifest itself (the commit record)
     "rag_bot.index.bucket.Exists",  # a create-if-absent lost: the shared index and its uploads decide what it means
     "rag_bot.index.bucket.Conflict",  # a replace-if-unchanged lost: the shared index raises IndexLeaseLost/IndexBusy
+    "rag_bot.index.dense.DenseCopyDamaged",  # search then probes the vector index; the writer's repair rebuilds it
     "rag_bot.index.shared._Gone",  # an object cleaned up under a pull: the pull reads the pointer again
 }
 PENDING: set[str] = set()  # classes still to derive from UserError (none left)
