@@ -88,9 +88,10 @@ def reserve(ranked: Ranked, reserved: Sequence[str], k: int) -> list[tuple[str, 
     """``ranked`` with the ids of ``reserved`` (best first) inside its first ``k``: each one not there yet takes
     the last free place of the first ``k`` with that place's score (a reserved id ranked there already keeps its
     place), the entries it displaces follow right after, their scores capped so the list stays best first. Ids not in
-    ``ranked`` are ignored; at most ``k`` ids are reserved."""
+    ``ranked`` are ignored; at most half of the ``k`` places are reserved (so the best entry always keeps the first,
+    and a search for one hit is never displaced)."""
     present = {cid for cid, _ in ranked}
-    wanted = [cid for cid in dict.fromkeys(reserved) if cid in present][:k]
+    wanted = [cid for cid in dict.fromkeys(reserved) if cid in present][:k // 2]
     if not wanted:
         return list(ranked)
     head = list(ranked[:k])

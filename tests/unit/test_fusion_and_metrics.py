@@ -91,8 +91,14 @@ def test_reserve_moves_a_reserved_id_into_the_last_place_of_the_first_k():
 def test_reserve_keeps_reserved_ids_already_inside_and_ignores_unknown_ones():
     ranked = [("a", 0.9), ("b", 0.8), ("c", 0.7), ("x", 0.5), ("y", 0.4)]
     assert reserve(ranked, ["b", "zz"], 2) == ranked  # b is inside, zz is not ranked at all
-    # a reserved id inside keeps its place; a second one displaces the last free entry (a)
-    assert [cid for cid, _ in reserve(ranked, ["a", "y"], 2)] == ["a", "y", "b", "c", "x"]
-    moved = reserve(ranked, ["x", "y"], 3)
-    assert [cid for cid, _ in moved] == ["a", "x", "y", "b", "c"]
+    # a reserved id inside keeps its place; a second one displaces the last free entry (x)
+    assert [cid for cid, _ in reserve(ranked, ["a", "y"], 4)] == ["a", "b", "c", "y", "x"]
+    moved = reserve(ranked, ["x", "y"], 4)
+    assert [cid for cid, _ in moved] == ["a", "b", "x", "y", "c"]
     assert [score for _, score in moved] == sorted((score for _, score in moved), reverse=True)
+
+
+def test_reserve_takes_at_most_half_of_the_places_and_never_the_only_one():
+    ranked = [("a", 0.9), ("b", 0.8), ("c", 0.7), ("x", 0.5), ("y", 0.4)]
+    assert reserve(ranked, ["y"], 1) == ranked  # a search for one hit keeps its best hit
+    assert [cid for cid, _ in reserve(ranked, ["x", "y"], 3)] == ["a", "b", "x", "c", "y"]  # one of three places
