@@ -159,6 +159,10 @@ class DenseCopy:
             parts.append(part)
         return Generation(int(state["generation"]), dim, parts)
 
+    def written(self) -> bool:
+        """Whether a copy was ever written here (an index from before the dense copy has none)."""
+        return (self.directory / CURRENT).exists()
+
     def count(self) -> int:
         gen = self.generation()
         return gen.rows if gen else 0

@@ -413,8 +413,9 @@ class IndexWriter:
 
     def _repair_dense(self, wanted: set[str]) -> int:
         """Make the dense copy hold exactly ``wanted``, from the vectors Chroma stores (rebuilt when damaged or of
-        another dimension); returns the fixes made."""
+        another dimension); returns the fixes made (a first build, for an index from before the copy, is none)."""
         dense = self.store.dense
+        first = not dense.written()
         try:
             held: set[str] | None = dense.ids()
         except DenseCopyDamaged as exc:
@@ -442,7 +443,7 @@ class IndexWriter:
             dense.apply(add=[dense_entry(hit.id, vec, hit.metadata) for hit, vec in stored], remove=set())
         if unreadable:  # the copy stays short of the manifest: searches do not use it, the next writer tries again
             log.warning("the dense copy lacks %d chunks whose vectors Chroma cannot read yet", unreadable)
-        return 1
+        return 0 if first else 1
 
     def _stored_entries(self, ids: list[str]) -> list[KeywordEntry]:
         return [keyword_entry(hit.id, keyword_text(hit), hit.metadata) for hit in self.store.vectors.get(ids)]
