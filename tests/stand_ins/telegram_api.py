@@ -146,6 +146,7 @@ class FakeTelegram:
         self._wakeup: asyncio.Event | None = None
         self._runner: web.AppRunner | None = None
         self._ready = threading.Event()
+        self._closing = False  # stop(): pending long polls answer at once instead of at their timeout
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -184,7 +185,11 @@ class FakeTelegram:
         self.port = site._server.sockets[0].getsockname()[1]
 
     def stop(self) -> None:
+        """Stop the server. A long poll still held open (a bot that stopped polling leaves its last getUpdates
+        waiting) is answered first, so the shutdown does not wait out its timeout."""
         if self._loop is not None:
+            self._closing = True
+            self._notify()
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(10)
 
@@ -534,7 +539,7 @@ class FakeTelegram:
                 now = time.monotonic()
                 for update in batch:
                     self.delivered_at.setdefault(update["update_id"], now)
-            if batch or time.monotonic() >= deadline:
+            if batch or self._closing or time.monotonic() >= deadline:
                 return self._ok(batch)
             try:
                 await asyncio.wait_for(self._wakeup.wait(), max(0.0, deadline - time.monotonic()))
