@@ -32,6 +32,8 @@ import shutil
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -811,6 +813,18 @@ class BotProcess:
                 self.proc.wait(10)
         if getattr(self, "_log", None):
             self._log.close()
+
+
+@contextmanager
+def bot_on_copy(fake: FakeTelegram, work, index_dir, **kwargs: str) -> Iterator[BotProcess]:
+    """A started :class:`BotProcess` in ``work`` on a private copy of ``index_dir`` (``work / "index"``: the bot's
+    uploads change it), stopped on exit; ``kwargs`` as for :class:`BotProcess`."""
+    shutil.copytree(index_dir, work / "index")
+    process = BotProcess(fake, work, work / "index", **kwargs).start()
+    try:
+        yield process
+    finally:
+        process.stop()
 
 
 # ====================================================================================== load scenario
