@@ -4,6 +4,10 @@
 files and the order of the tests inside each file; a file's tests stay together, so module-scoped fixtures (a bot
 process, an ingested index) are still built once. The seed is printed in the header: the same seed gives the same
 order, so a failure can be replayed. Without a seed the order is pytest's own.
+
+With pytest-xdist (``--dist loadfile``) the controller hands the files out in the shuffled order too: by default it
+reorders them, the files with the most tests first, which would leave the shuffle only the order inside each file
+and among files of equal size (:func:`pytest_configure` turns that reordering off when a seed is given).
 """
 
 from __future__ import annotations
@@ -32,6 +36,13 @@ def shuffle_seed(config: pytest.Config) -> str | None:
         seed = str(random.SystemRandom().randrange(1, 10**6))
         config.option.shuffle = seed
     return seed
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """With a seed, pytest-xdist's controller hands out the files in the shuffled order (``--no-loadscope-reorder``)
+    instead of the files with the most tests first."""
+    if shuffle_seed(config) and hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 @pytest.hookimpl(optionalhook=True)
