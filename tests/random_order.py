@@ -57,15 +57,16 @@ def pytest_report_header(config: pytest.Config) -> str | None:
 
 
 def shuffled(items: list[pytest.Item], seed: str) -> list[pytest.Item]:
-    """``items`` with the files in a seeded random order and each file's tests shuffled among themselves."""
-    rng = random.Random(seed)
+    """``items`` with the files in a seeded random order and each file's tests shuffled among themselves. A file's
+    own order depends on the seed and the file only, so ``--shuffle=SEED path/to/test_x.py`` replays the order its
+    tests had in the whole run."""
     by_file: dict[str, list[pytest.Item]] = {}
     for item in items:
         by_file.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+    for name, tests in by_file.items():
+        random.Random(f"{seed}:{name}").shuffle(tests)
     files = list(by_file.values())
-    rng.shuffle(files)
-    for tests in files:
-        rng.shuffle(tests)
+    random.Random(seed).shuffle(files)
     return [item for tests in files for item in tests]
 
 
