@@ -6,7 +6,6 @@ import html
 import itertools
 import re
 import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -55,16 +54,22 @@ def words(text: str) -> set[str]:
 
 
 class InMemoryRetriever:
-    """Keyword overlap over a few passages; honours date/language filters; records every call."""
+    """Keyword overlap over a few passages; honours date/language filters; records every call.
 
-    def __init__(self, passages: Sequence[Passage] = CORPUS, delay: float = 0.0) -> None:
+    ``meet=n``: each call waits inside until ``n`` calls have been inside at once (``max_active``), so calls made
+    concurrently all pass and calls made one after another show ``max_active == 1`` (each then gives up after
+    ``MEET_BOUND_S``, a bound for the failing case only)."""
+
+    MEET_BOUND_S = 30.0
+
+    def __init__(self, passages: Sequence[Passage] = CORPUS, meet: int = 0) -> None:
         self.passages = list(passages)
         self.calls: list[tuple[str, SearchFilters]] = []
         self.ks: list[int | None] = []  # the k of each call
-        self.delay = delay
+        self.meet = meet
         self.active = 0
         self.max_active = 0
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()
 
     def retrieve(self, query: str, filters: SearchFilters, k: int | None = None,
                  whole_document: bool = False) -> list[Passage]:
@@ -73,9 +78,9 @@ class InMemoryRetriever:
             self.ks.append(k)
             self.active += 1
             self.max_active = max(self.max_active, self.active)
+            self._lock.notify_all()
+            self._lock.wait_for(lambda: self.max_active >= self.meet, self.MEET_BOUND_S)
         try:
-            if self.delay:
-                time.sleep(self.delay)
             q = words(query)
             hits = []
             for p in self.passages:

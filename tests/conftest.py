@@ -36,6 +36,7 @@ from rag_bot.config import Settings  # noqa: E402
 from tests.random_order import (  # noqa: E402, F401 - the hooks of the shuffled order
     pytest_addoption,
     pytest_collection_modifyitems,
+    pytest_configure,
     pytest_configure_node,
     pytest_report_header,
 )

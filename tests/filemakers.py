@@ -51,6 +51,14 @@ def write_text(path: Path, text: str, encoding: str = "utf-8") -> Path:
     return path
 
 
+def write_texts(folder: Path, texts: dict[str, str]) -> Path:
+    """Each ``name: text`` of ``texts`` as a UTF-8 file in ``folder`` (made if missing); the folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in texts.items():
+        write_text(folder / name, text)
+    return folder
+
+
 # --- formats written by hand: genuine containers with the parts their readers (and ours) look for ----------------
 def _zip(path: Path, parts: list[tuple[str, bytes]]) -> Path:
     """A zip whose first member ``mimetype`` (when given) is stored uncompressed, as EPUB and ODF require."""

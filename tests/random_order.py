@@ -4,6 +4,10 @@
 files and the order of the tests inside each file; a file's tests stay together, so module-scoped fixtures (a bot
 process, an ingested index) are still built once. The seed is printed in the header: the same seed gives the same
 order, so a failure can be replayed. Without a seed the order is pytest's own.
+
+With pytest-xdist (``--dist loadfile``) the controller hands the files out in the shuffled order too: by default it
+reorders them, the files with the most tests first, which would leave the shuffle only the order inside each file
+and among files of equal size (:func:`pytest_configure` turns that reordering off when a seed is given).
 """
 
 from __future__ import annotations
@@ -34,6 +38,13 @@ def shuffle_seed(config: pytest.Config) -> str | None:
     return seed
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """With a seed, pytest-xdist's controller hands out the files in the shuffled order (``--no-loadscope-reorder``)
+    instead of the files with the most tests first."""
+    if shuffle_seed(config) and hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
+
+
 @pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:
     """pytest-xdist, in the controller: hand each worker this run's seed (a worker would draw its own)."""
@@ -46,15 +57,16 @@ def pytest_report_header(config: pytest.Config) -> str | None:
 
 
 def shuffled(items: list[pytest.Item], seed: str) -> list[pytest.Item]:
-    """``items`` with the files in a seeded random order and each file's tests shuffled among themselves."""
-    rng = random.Random(seed)
+    """``items`` with the files in a seeded random order and each file's tests shuffled among themselves. A file's
+    own order depends on the seed and the file only, so ``--shuffle=SEED path/to/test_x.py`` replays the order its
+    tests had in the whole run."""
     by_file: dict[str, list[pytest.Item]] = {}
     for item in items:
         by_file.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+    for name, tests in by_file.items():
+        random.Random(f"{seed}:{name}").shuffle(tests)
     files = list(by_file.values())
-    rng.shuffle(files)
-    for tests in files:
-        rng.shuffle(tests)
+    random.Random(seed).shuffle(files)
     return [item for tests in files for item in tests]
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from rag_bot.errors import ConfigurationError
 
 REQUEST_TIMEOUT_S = 30  # one HTTP request
-RETRY_FOR_S = 20  # transient errors (429, 5xx, a dropped connection) are retried for this long, then raised
+RETRY_FOR_S = 20.0  # default of Settings.index_bucket_retry_s: transient errors are retried this long, then raised
 _LOCATION = re.compile(r"^gs://([a-z0-9][a-z0-9._-]{1,220}[a-z0-9])(?:/(.*))?$")
 
 
@@ -45,9 +45,11 @@ def split_location(location: str) -> tuple[str, str]:
 
 
 class Bucket:
-    """Objects under one prefix of one bucket; names given to the methods are relative to the prefix."""
+    """Objects under one prefix of one bucket; names given to the methods are relative to the prefix. A request
+    failing with a transient error (429, 5xx, a dropped or refused connection) is retried for ``retry_s`` seconds,
+    then raised: bounded, so a poll does not hold a question for long."""
 
-    def __init__(self, location: str) -> None:
+    def __init__(self, location: str, retry_s: float = RETRY_FOR_S) -> None:
         from google.api_core import exceptions
         from google.cloud import storage
 
@@ -63,7 +65,7 @@ class Bucket:
         self._bucket = client.bucket(self.name)
         from google.cloud.storage.retry import DEFAULT_RETRY
 
-        self._retry = DEFAULT_RETRY.with_timeout(RETRY_FOR_S)  # bounded: a poll must not hold a question for long
+        self._retry = DEFAULT_RETRY.with_timeout(retry_s)
         self.fetched_objects = self.fetched_bytes = self.written_objects = self.written_bytes = 0
 
     def _blob(self, name: str) -> Any:

@@ -86,7 +86,7 @@ class SharedIndex:
     def __init__(self, settings: Settings, bucket: Bucket | None = None) -> None:
         needs_chroma_server(settings)
         assert settings.index_bucket, "a shared index needs RAG_BOT_INDEX_BUCKET"
-        self.bucket = bucket or Bucket(settings.index_bucket)
+        self.bucket = bucket or Bucket(settings.index_bucket, settings.index_bucket_retry_s)
         self.root = Path(settings.index_dir)
         self.poll_s = settings.index_poll_s
         self.lease_s = settings.index_lease_s

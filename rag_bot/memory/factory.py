@@ -14,10 +14,10 @@ too long: its subclass :class:`MemoryBusyError`).
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.checkpoint.memory import InMemorySaver
@@ -26,6 +26,8 @@ from rag_bot.config import Settings
 from rag_bot.memory.errors import MemoryUnavailableError
 from rag_bot.memory.leases import FirestoreLeaseStore, LeaseStore, SqliteLeaseStore
 from rag_bot.memory.settings_store import FirestoreSettingsStore, SqliteSettingsStore, UserSettingsStore
+
+S = TypeVar("S")
 
 _PROBE_TIMEOUT_S = 10.0
 
@@ -135,21 +137,22 @@ async def open_async_checkpointer(settings: Settings, *, probe: bool = True) -> 
         raise ValueError(f"unknown checkpointer {kind!r}")
 
 
-def make_settings_store(settings: Settings) -> UserSettingsStore:
-    """The user-settings store next to the checkpoints (memory -> an in-memory SQLite database)."""
+def _next_to_checkpoints(settings: Settings, firestore_store: Callable[..., S], sqlite_store: Callable[..., S]) -> S:
+    """A store kept where the checkpoints are: ``firestore_store`` in their Firestore database, else
+    ``sqlite_store`` in their SQLite file (memory -> an in-memory SQLite database, one process)."""
     if settings.checkpointer == "firestore":
         client, _ = _firestore_clients(settings, with_async=False)
-        return FirestoreSettingsStore(client, prefix=settings.firestore_prefix, timeout=_timeout(settings))
+        return firestore_store(client, prefix=settings.firestore_prefix, timeout=_timeout(settings))
     if settings.checkpointer == "memory":
-        return SqliteSettingsStore(":memory:")
-    return SqliteSettingsStore(_sqlite_path(settings), busy_timeout_s=settings.sqlite_busy_timeout_s)
+        return sqlite_store(":memory:")
+    return sqlite_store(_sqlite_path(settings), busy_timeout_s=settings.sqlite_busy_timeout_s)
+
+
+def make_settings_store(settings: Settings) -> UserSettingsStore:
+    """The user-settings store next to the checkpoints."""
+    return _next_to_checkpoints(settings, FirestoreSettingsStore, SqliteSettingsStore)
 
 
 def make_lease_store(settings: Settings) -> LeaseStore:
-    """The lease store next to the user settings (memory -> an in-memory SQLite database, one process)."""
-    if settings.checkpointer == "firestore":
-        client, _ = _firestore_clients(settings, with_async=False)
-        return FirestoreLeaseStore(client, prefix=settings.firestore_prefix, timeout=_timeout(settings))
-    if settings.checkpointer == "memory":
-        return SqliteLeaseStore(":memory:")
-    return SqliteLeaseStore(_sqlite_path(settings), busy_timeout_s=settings.sqlite_busy_timeout_s)
+    """The lease store next to the checkpoints (and the user settings)."""
+    return _next_to_checkpoints(settings, FirestoreLeaseStore, SqliteLeaseStore)

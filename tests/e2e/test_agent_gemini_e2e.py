@@ -15,6 +15,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 
 from rag_bot.agent.service import AgentService
 from tests.agent_support import role_of_system, tag_text
+from tests.filemakers import write_texts
 from tests.stand_ins.gemini_api import Fault, GeminiRequest, GeminiStandIn, function_call_response, text_response
 
 API_KEY = "test-key"
@@ -90,10 +91,7 @@ class Script:
 def indexed(tmp_path, make_settings):
     from ingest.pipeline import ingest_paths
 
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    for name, text in DOCS.items():
-        (folder / name).write_text(text, encoding="utf-8")
+    folder = write_texts(tmp_path / "docs", DOCS)
     with GeminiStandIn(api_key=API_KEY) as gemini:
         settings = make_settings(llm_provider="gemini", google_api_key=API_KEY, gemini_base_url=gemini.base_url,
                                  llm_timeout_s=20.0, llm_max_retries=2, checkpointer="memory", **MODELS)

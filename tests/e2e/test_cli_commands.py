@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli_support import run_cli_here
+from tests.filemakers import write_texts
 from tests.stand_ins.gemini_api import GeminiStandIn, text_response
 
 DOCS = {
@@ -24,12 +25,6 @@ DOCS = {
 }
 
 
-def write_docs(folder: Path, docs: dict[str, str]) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, text in docs.items():
-        (folder / name).write_text(text, encoding="utf-8")
-
-
 def ok(result) -> str:
     assert result.returncode == 0, (result.returncode, result.stdout[-2000:], result.stderr[-3000:])
     return result.stdout
@@ -38,7 +33,7 @@ def ok(result) -> str:
 @pytest.fixture(scope="module")
 def indexed(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("cli_commands")
-    write_docs(root / "docs", DOCS)
+    write_texts(root / "docs", DOCS)
     summary = json.loads(ok(run_cli_here(["ingest", "docs", "--index-dir", "idx", "--json"], root)))
     assert summary["added"] == len(DOCS) and summary["failed"] == [], summary
     return root
@@ -96,11 +91,11 @@ def test_search_refuses_bad_flags_without_a_traceback(indexed, flags, said):
 # --- rag-bot ingest --prune --language -------------------------------------------------------------------------
 def test_ingest_language_and_prune_through_the_cli(tmp_path):
     root = tmp_path  # its own index: a file's identity is its folder's absolute path, so no copy of another index
-    write_docs(root / "docs", DOCS)
+    write_texts(root / "docs", DOCS)
     assert json.loads(ok(run_cli_here(["ingest", "docs", "--index-dir", "idx", "--json"], root)))["added"] == len(DOCS)
     english_as_hindi = {"forced-2023-02-02.txt": "Forced Language\nDate: 2023-02-02\n\nThe heron waited by the "
                                                  "reeds of the marsh until the evening bell."}
-    write_docs(root / "other", english_as_hindi)
+    write_texts(root / "other", english_as_hindi)
     summary = json.loads(ok(run_cli_here(["ingest", "other", "--language", "hi", "--index-dir", "idx", "--json"], root)))
     assert summary["added"] == 1
     [forced] = [h for h in search(root, "heron reeds marsh", "--k", "10") if h["source"] == "forced-2023-02-02.txt"]
@@ -125,8 +120,8 @@ def test_ingest_language_and_prune_through_the_cli(tmp_path):
 def test_ingest_of_one_file_that_links_out_of_its_folder_is_refused(tmp_path):
     """``rag-bot ingest docs/link.md`` where the link leads out of ``docs``: one sentence, exit 1, nothing read;
     a link to a file inside the folder is followed (issue 22, from the mutation run)."""
-    write_docs(tmp_path / "outside", {"secret.md": "The vault combination is swordfish 4471."})
-    write_docs(tmp_path / "docs", {"notes.md": "The heron waits by the reeds."})
+    write_texts(tmp_path / "outside", {"secret.md": "The vault combination is swordfish 4471."})
+    write_texts(tmp_path / "docs", {"notes.md": "The heron waits by the reeds."})
     (tmp_path / "docs" / "link.md").symlink_to(tmp_path / "outside" / "secret.md")
     (tmp_path / "docs" / "alias.md").symlink_to("notes.md")
     result = run_cli_here(["ingest", "docs/link.md", "--index-dir", "idx", "--json"], tmp_path)

@@ -23,7 +23,7 @@ from rag_bot.index.writer import RESERVE, check_index, repair_index
 from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
 from tests.cli_support import run_cli, run_cli_here
-from tests.filemakers import write_text
+from tests.filemakers import write_text, write_texts
 
 TALKS = {
     "silence.txt": "On Silence\n23 January 1969\n\nSilence is the ground of all listening. When the mind is quiet "
@@ -35,9 +35,7 @@ QUERIES = {"silence.txt": "river listening silence", "work.txt": "potter Ramdas 
 
 
 def corpus(root: Path) -> Path:
-    for name, text in TALKS.items():
-        write_text(root / name, text)
-    return root
+    return write_texts(root, TALKS)
 
 
 def hashes(root: Path) -> dict[str, str]:
@@ -73,8 +71,7 @@ def test_a_folder_that_is_not_an_index_is_refused_and_left_byte_for_byte(tmp_pat
     folder = tmp_path / "projects"
     write_text(folder / "notes.txt", "my notes")
     write_text(folder / "sub" / ".manifest.json.0badc0de", "looks like a leftover, is the user's")
-    for name, text in extra.items():
-        write_text(folder / name, text)
+    write_texts(folder, extra)
     before = hashes(folder)
     with pytest.raises(NotAnIndex) as refused:
         ingest_paths([docs], make_settings(index_dir=folder), progress=False)

@@ -15,7 +15,7 @@ from ingest.pipeline import ingest_paths
 from rag_bot.index.store import IndexStore
 from rag_bot.retrieval.types import SearchFilters
 from tests.conftest import REPO
-from tests.filemakers import write_text
+from tests.filemakers import write_text, write_texts
 
 TALKS = {
     "silence.txt": "On Silence\n23 January 1969\n\nSilence is the ground of all listening. When the mind is quiet "
@@ -58,9 +58,7 @@ def consistency(settings) -> tuple[set, set, set]:
 
 
 def test_adding_a_file_leaves_other_keyword_data_untouched_and_equals_a_one_run_ingest(tmp_path, make_settings):
-    corpus = tmp_path / "corpus"
-    for name, text in TALKS.items():
-        write_text(corpus / name, text)
+    corpus = write_texts(tmp_path / "corpus", TALKS)
     incremental = make_settings(index_dir=tmp_path / "incremental")
     ingest_paths([corpus], incremental, progress=False)
     before, segments_before = keyword_files(incremental), live_segments(incremental)
@@ -97,9 +95,7 @@ ingest_paths([Path(sys.argv[1])], Settings(_env_file=None, index_dir=Path(sys.ar
 
 
 def test_kill_minus_nine_while_publishing_keywords_then_repair_applies_only_the_difference(tmp_path, make_settings):
-    corpus = tmp_path / "corpus"
-    for name, text in TALKS.items():
-        write_text(corpus / name, text)
+    corpus = write_texts(tmp_path / "corpus", TALKS)
     settings = make_settings(index_dir=tmp_path / "index")
     ingest_paths([corpus], settings, progress=False)
     keyword_ids = IndexStore(settings, None).keywords.ids()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -24,6 +23,7 @@ import pytest
 from ingest.pipeline import ingest_paths
 from rag_bot.config import Settings
 from tests.conftest import REPO
+from tests.stand_ins.process_group import stop_group
 
 CORPUS = REPO / "data" / "corpus"
 FILES = [CORPUS / "txt" / "death-1969-11-02.txt", CORPUS / "html" / "fear-1969-03-09.html"]
@@ -101,13 +101,7 @@ def server(tmp_path_factory):
             time.sleep(1)
         yield url
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        stop_group(process, grace_s=30)
         log.close()
     assert (root / ".langgraph_api").is_dir()  # its state stayed in the working directory, not in the repository
 

@@ -4,13 +4,13 @@ A lease given a ttl of 0 is expired at once (no waiting for a clock)."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 
 import pytest
 
 from rag_bot.memory.leases import Busy, FirestoreLeaseStore, Lease, LeaseStore, SqliteLeaseStore
 from rag_bot.memory.settings_store import FirestoreSettingsStore, SqliteSettingsStore
+from tests.at_once import at_once
 
 TTL = 60.0
 
@@ -36,21 +36,9 @@ def stores(request, tmp_path) -> Callable[[str], LeaseStore]:
         store.close()
 
 
-def race(claimants: list[LeaseStore], key: str, ttl_s: float = TTL) -> list[Lease | Busy]:
+def race(claimants: list[LeaseStore], key: str, ttl_s: float = TTL) -> list[Lease | Busy | None]:
     """Every store claims ``key`` at once (threads released together)."""
-    start = threading.Barrier(len(claimants))
-    results: list[Lease | Busy] = [Busy.HELD] * len(claimants)
-
-    def claim(i: int) -> None:
-        start.wait()
-        results[i] = claimants[i].claim(key, ttl_s)
-
-    threads = [threading.Thread(target=claim, args=(i,)) for i in range(len(claimants))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    return results
+    return at_once([lambda store=store: store.claim(key, ttl_s) for store in claimants])
 
 
 def test_a_held_key_is_refused_to_others_and_free_again_once_released(stores):
@@ -109,19 +97,9 @@ def test_the_first_thread_of_a_chat_is_created_once(tmp_path, firestore_project)
     for make in (lambda: SqliteSettingsStore(tmp_path / "memory.sqlite"),
                  lambda: FirestoreSettingsStore(Client(project=firestore_project), prefix="t")):
         stores = [make() for _ in range(4)]
-        start = threading.Barrier(len(stores))
-        got: list[str] = [""] * len(stores)
-
-        def create(i: int, stores=stores, start=start, got=got) -> None:
-            start.wait()
-            got[i] = stores[i].ensure_active_thread("tg:55", f"tg:55-thread{i}")
-
-        threads = [threading.Thread(target=create, args=(i,)) for i in range(len(stores))]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(60)
-        assert len(set(got)) == 1 and got[0].startswith("tg:55-thread"), got
+        got = at_once([lambda store=store, i=i: store.ensure_active_thread("tg:55", f"tg:55-thread{i}")
+                       for i, store in enumerate(stores)])
+        assert len(set(got)) == 1 and got[0] and got[0].startswith("tg:55-thread"), got
         assert stores[0].get_active_thread("tg:55") == got[0]
         for store in stores:
             store.close()

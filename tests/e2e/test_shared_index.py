@@ -191,10 +191,11 @@ def test_a_reader_keeps_its_generation_when_the_bucket_is_unreachable(tmp_path, 
     reader = IndexStore(shared("reader", index_poll_s=0.1), None)
     committed = set(reader.committed_ids())
     monkeypatch.setenv("STORAGE_EMULATOR_HOST", f"http://127.0.0.1:{free_port()}")  # nothing listens there
-    reader.shared.bucket = Bucket(shared("x").index_bucket)
+    retry_s = 1.0  # a refused connection is retried this long (RAG_BOT_INDEX_BUCKET_RETRY_S), then the poll fails
+    reader.shared.bucket = Bucket(shared("x").index_bucket, retry_s)
     polls = reader.shared.stats.polls
     while reader.shared.stats.polls == polls and "polling" not in caplog.text:
         assert set(reader.committed_ids()) == committed
     assert "polling gs://" in caplog.text and "answering from generation 1" in caplog.text
-    restarted = IndexStore(shared("reader"), None)  # an instance restarting on its local copy starts from it
+    restarted = IndexStore(shared("reader", index_bucket_retry_s=retry_s), None)  # restarting on its local copy
     assert "starting from the local copy" in caplog.text and set(restarted.committed_ids()) == committed

@@ -23,6 +23,7 @@ from rag_bot.agent.service import AgentService
 from rag_bot.agent.support_judges import UNSURE_BAND, EmbeddingJudge
 from rag_bot.models.embeddings import get_embedder
 from tests.agent_support import role_of_system, tag_text
+from tests.filemakers import write_texts
 from tests.stand_ins.gemini_api import Fault, GeminiRequest, GeminiStandIn, function_call_response, text_response
 
 API_KEY = "test-key"
@@ -83,10 +84,7 @@ def verify_settings(tmp_path, make_settings):
     """Settings for verify mode whose threshold puts BORDERLINE just below it, inside the undecided band."""
     from ingest.pipeline import ingest_paths
 
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    for name, text in DOCS.items():
-        (folder / name).write_text(text, encoding="utf-8")
+    folder = write_texts(tmp_path / "docs", DOCS)
 
     def make(gemini: GeminiStandIn, calls: int):
         base = make_settings(llm_provider="gemini", google_api_key=API_KEY, gemini_base_url=gemini.base_url,

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, FakeTelegram, plain, settle
+from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, FakeTelegram, bot_on_copy, plain, settle
 
 ADMIN = 42
 MENTION = "@" + BOT_USER["username"]
@@ -24,12 +24,9 @@ def fake():
 
 @pytest.fixture(scope="module")
 def bot(fake, sample_index, tmp_path_factory):
-    work = tmp_path_factory.mktemp("telegram_bot")
-    index_dir = work / "index"  # a private copy: uploads change it
-    shutil.copytree(sample_index, index_dir)
-    process = BotProcess(fake, work, index_dir, admin_ids=str(ADMIN), RAG_BOT_ANSWER_SENTENCES="20").start()
-    yield process
-    process.stop()
+    with bot_on_copy(fake, tmp_path_factory.mktemp("telegram_bot"), sample_index, admin_ids=str(ADMIN),
+                     RAG_BOT_ANSWER_SENTENCES="20") as process:
+        yield process
     assert "123:TEST" not in process.log(), "the bot token leaked into the log"
     assert fake.rejected == [], fake.rejected[:3]  # whatever order the tests ran in, nothing sent was refused
 
@@ -356,12 +353,10 @@ def test_every_message_sent_was_valid(fake, bot):
 
 def test_agent_failure_gets_an_apology_and_the_bot_stays_up(sample_index, tmp_path):
     """Chat models unreachable (Gemini at a closed port): the user gets a short apology, the bot keeps running."""
-    shutil.copytree(sample_index, tmp_path / "index")
     with FakeTelegram() as server:
-        process = BotProcess(server, tmp_path, tmp_path / "index", RAG_BOT_LLM_PROVIDER="gemini",
-                             GOOGLE_API_KEY="test-key-not-real", RAG_BOT_GEMINI_BASE_URL="http://127.0.0.1:9",
-                             RAG_BOT_LLM_MAX_RETRIES="0", RAG_BOT_LLM_TIMEOUT_S="2").start()
-        try:
+        with bot_on_copy(server, tmp_path, sample_index, RAG_BOT_LLM_PROVIDER="gemini",
+                         GOOGLE_API_KEY="test-key-not-real", RAG_BOT_GEMINI_BASE_URL="http://127.0.0.1:9",
+                         RAG_BOT_LLM_MAX_RETRIES="0", RAG_BOT_LLM_TIMEOUT_S="2") as process:
             server.send_text(3001, 3001, SILENCE)
             [apology] = server.wait_sent(3001, 1)
             assert apology.text.startswith("Sorry")
@@ -370,8 +365,6 @@ def test_agent_failure_gets_an_apology_and_the_bot_stays_up(sample_index, tmp_pa
             server.send_text(3001, 3001, "/help")
             assert "Write your question" in server.wait_sent(3001, 3)[2].text
             assert process.proc.poll() is None
-        finally:
-            process.stop()
         assert "Traceback" in process.log() and "test-key-not-real" not in process.log()
 
 
@@ -395,18 +388,14 @@ def test_two_chats_are_served_concurrently(sample_index, tmp_path):
         reply = text_response(f"Hello from the stand-in ({len(request.last_user_text)})")
         return [reply] if request.action == "streamGenerateContent" else reply
 
-    shutil.copytree(sample_index, tmp_path / "index")
-    with GeminiStandIn(api_key="test-key-concurrent", responder=responder) as gemini, FakeTelegram() as server:
-        process = BotProcess(server, tmp_path, tmp_path / "index", RAG_BOT_LLM_PROVIDER="gemini",
-                             GOOGLE_API_KEY="test-key-concurrent", RAG_BOT_GEMINI_BASE_URL=gemini.base_url,
-                             RAG_BOT_LLM_MAX_RETRIES="0", RAG_BOT_LLM_TIMEOUT_S="120").start()
-        try:
-            server.push_updates([{"message": server.user_message(4001, 4001, "Hello there!")},
-                                 {"message": server.user_message(4002, 4002, "Hi, bot!")}])
-            first = server.wait_sent(4001, 1, timeout=180)[0]
-            second = server.wait_sent(4002, 1, timeout=180)[0]
-        finally:
-            process.stop()
+    with GeminiStandIn(api_key="test-key-concurrent", responder=responder) as gemini, FakeTelegram() as server, \
+            bot_on_copy(server, tmp_path, sample_index, RAG_BOT_LLM_PROVIDER="gemini",
+                        GOOGLE_API_KEY="test-key-concurrent", RAG_BOT_GEMINI_BASE_URL=gemini.base_url,
+                        RAG_BOT_LLM_MAX_RETRIES="0", RAG_BOT_LLM_TIMEOUT_S="120"):
+        server.push_updates([{"message": server.user_message(4001, 4001, "Hello there!")},
+                             {"message": server.user_message(4002, 4002, "Hi, bot!")}])
+        first = server.wait_sent(4001, 1, timeout=180)[0]
+        second = server.wait_sent(4002, 1, timeout=180)[0]
     assert broken == [], f"the chats were served one after the other: {broken}"
     assert "Hello from the stand-in" in first.text and "Hello from the stand-in" in second.text
     routed = [r for r in gemini.generate_requests if r.system_text.startswith("You classify ONE user message")]

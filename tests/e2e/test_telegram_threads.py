@@ -4,14 +4,13 @@ process against the Bot API stand-in; the threads and checkpoints are read back 
 from __future__ import annotations
 
 import re
-import shutil
 
 import pytest
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 from rag_bot.memory.settings_store import SqliteSettingsStore
 from rag_bot.memory.sqlite_saver import connect
-from tests.stand_ins.telegram_api import BOT_USER, BotProcess, FakeTelegram, plain
+from tests.stand_ins.telegram_api import BOT_USER, BotProcess, FakeTelegram, bot_on_copy, plain
 
 KEEP = 3  # RAG_BOT_MAX_THREADS_PER_CHAT of this module's bot
 MENTION = "@" + BOT_USER["username"]
@@ -26,13 +25,9 @@ def fake():
 
 @pytest.fixture(scope="module")
 def bot(fake, sample_index, tmp_path_factory):
-    work = tmp_path_factory.mktemp("telegram_threads")
-    index_dir = work / "index"
-    shutil.copytree(sample_index, index_dir)
-    process = BotProcess(fake, work, index_dir, RAG_BOT_MAX_THREADS_PER_CHAT=str(KEEP),
-                         RAG_BOT_THREAD_TITLE_CHARS="24").start()
-    yield process
-    process.stop()
+    with bot_on_copy(fake, tmp_path_factory.mktemp("telegram_threads"), sample_index,
+                     RAG_BOT_MAX_THREADS_PER_CHAT=str(KEEP), RAG_BOT_THREAD_TITLE_CHARS="24") as process:
+        yield process
     assert fake.rejected == [], fake.rejected[:3]
 
 

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.at_once import at_once
 from tests.e2e.test_webhook_serving import ROUTER, wait_status
 from tests.stand_ins.firestore_emulator import free_port
 from tests.stand_ins.gemini_api import GeminiRequest, GeminiStandIn, text_response
@@ -54,20 +55,9 @@ def post(port: int, update: dict, timeout: float = 240.0) -> int:
 
 
 def post_together(deliveries: list[tuple[int, dict]]) -> list[int]:
-    """Post every (port, update) at the same moment (threads released together); their statuses in order."""
-    start = threading.Barrier(len(deliveries))
-    statuses = [0] * len(deliveries)
-
-    def deliver(i: int) -> None:
-        start.wait()
-        statuses[i] = post(*deliveries[i])
-
-    threads = [threading.Thread(target=deliver, args=(i,)) for i in range(len(deliveries))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(300)
-    return statuses
+    """Post every (port, update) at the same moment (threads released together); their statuses in order (0 for
+    one still unanswered after 300 s)."""
+    return [status or 0 for status in at_once([lambda d=d: post(*d) for d in deliveries], timeout_s=300)]
 
 
 def deliver_until_done(port: int, update: dict, status: int) -> None:

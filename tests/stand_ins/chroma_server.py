@@ -7,8 +7,6 @@ a test: the test sees a fresh server, as if it had started its own.
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
 import subprocess
 import sys
@@ -19,6 +17,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+
+from tests.stand_ins.process_group import stop_group
 
 START_TIMEOUT_S = 120.0
 
@@ -58,12 +58,7 @@ def chroma_server_process(tmp_path_factory) -> Iterator[str]:
             time.sleep(0.2)  # polling the heartbeat, not a wait for a guessed time
         yield url
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        stop_group(proc)
 
 
 @pytest.fixture

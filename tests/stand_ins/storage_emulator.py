@@ -10,8 +10,6 @@ Each test asking for ``storage_emulator`` gets a new, empty bucket.
 
 from __future__ import annotations
 
-import os
-import signal
 import socket
 import subprocess
 import time
@@ -22,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.stand_ins.chroma_server import free_port
+from tests.stand_ins.process_group import stop_group
 
 START_TIMEOUT_S = 60.0
 
@@ -60,8 +59,7 @@ def storage_emulator_process() -> Iterator[str]:
                 time.sleep(0.1)  # polling the port, not a wait for a guessed time
         yield f"http://127.0.0.1:{port}"
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=20)
+        stop_group(proc)
 
 
 @pytest.fixture

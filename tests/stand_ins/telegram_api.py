@@ -32,6 +32,8 @@ import shutil
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,6 +148,7 @@ class FakeTelegram:
         self._wakeup: asyncio.Event | None = None
         self._runner: web.AppRunner | None = None
         self._ready = threading.Event()
+        self._closing = False  # stop(): pending long polls answer at once instead of at their timeout
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -184,7 +187,11 @@ class FakeTelegram:
         self.port = site._server.sockets[0].getsockname()[1]
 
     def stop(self) -> None:
+        """Stop the server. A long poll still held open (a bot that stopped polling leaves its last getUpdates
+        waiting) is answered first, so the shutdown does not wait out its timeout."""
         if self._loop is not None:
+            self._closing = True
+            self._notify()
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(10)
 
@@ -534,7 +541,7 @@ class FakeTelegram:
                 now = time.monotonic()
                 for update in batch:
                     self.delivered_at.setdefault(update["update_id"], now)
-            if batch or time.monotonic() >= deadline:
+            if batch or self._closing or time.monotonic() >= deadline:
                 return self._ok(batch)
             try:
                 await asyncio.wait_for(self._wakeup.wait(), max(0.0, deadline - time.monotonic()))
@@ -806,6 +813,18 @@ class BotProcess:
                 self.proc.wait(10)
         if getattr(self, "_log", None):
             self._log.close()
+
+
+@contextmanager
+def bot_on_copy(fake: FakeTelegram, work, index_dir, **kwargs: str) -> Iterator[BotProcess]:
+    """A started :class:`BotProcess` in ``work`` on a private copy of ``index_dir`` (``work / "index"``: the bot's
+    uploads change it), stopped on exit; ``kwargs`` as for :class:`BotProcess`."""
+    shutil.copytree(index_dir, work / "index")
+    process = BotProcess(fake, work, work / "index", **kwargs).start()
+    try:
+        yield process
+    finally:
+        process.stop()
 
 
 # ====================================================================================== load scenario

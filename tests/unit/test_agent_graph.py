@@ -249,7 +249,7 @@ def test_prompt_injection_passage_is_marked_as_data_for_the_model(settings):
 
 
 def test_parallel_tool_calls_run_concurrently_and_all_artifacts_reach_documents(settings):
-    retriever = InMemoryRetriever(delay=0.3)
+    retriever = InMemoryRetriever(meet=2)  # a call waits inside until a second one is inside too
     agent = ScriptedChatModel(default=lambda _: AIMessage(content="", tool_calls=[
         tool_call("silence mind", "c1"), tool_call("drama roles", "c2"), tool_call("fear thought", "c3")]))
     svc = service(settings, retriever, agent=agent)

@@ -140,7 +140,8 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     upload_dir = Path(settings.upload_dir)
     if settings.index_bucket:  # one index for all instances: kept in its bucket by content hash
-        target = Path(await asyncio.to_thread(claim_shared, settings.index_bucket, name, data))
+        target = Path(await asyncio.to_thread(claim_shared, settings.index_bucket, name, data,
+                                              settings.index_bucket_retry_s))
         ingest = functools.partial(ingest_blob, uploads_root(settings.index_bucket), target.name, data, settings)
     else:
         target = store_upload(upload_dir, name, data)
@@ -170,9 +171,9 @@ async def upload(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                                         summary=without_paths(summary.describe(), *folders)), language=language)
 
 
-def claim_shared(location: str, name: str, data: bytes) -> str:
+def claim_shared(location: str, name: str, data: bytes, retry_s: float) -> str:
     """Store an upload in the shared index's bucket (:mod:`rag_bot.index.shared_uploads`); the name it holds."""
-    return claim_upload(Bucket(location), name, data)
+    return claim_upload(Bucket(location, retry_s), name, data)
 
 
 def _digest(data: bytes) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import socket
 import subprocess
 from pathlib import Path
@@ -19,8 +18,8 @@ from rag_bot.frontends.telegram.handlers import addressed
 from rag_bot.frontends.telegram.uploads import without_paths
 from tests.stand_ins.telegram_api import (
     BOT_USER,
-    BotProcess,
     FakeTelegram,
+    bot_on_copy,
     plain,
     rag_bot_command,
     settle,
@@ -127,13 +126,11 @@ def fake():
 
 @pytest.fixture(scope="module")
 def bot(fake, sample_index, tmp_path_factory):
-    work = tmp_path_factory.mktemp("attacked_bot")
-    shutil.copytree(sample_index, work / "index")
-    process = BotProcess(fake, work, work / "index", admin_ids=",".join(map(str, ADMINS.values())),
-                         RAG_BOT_TELEGRAM_MAX_PENDING_PER_CHAT=str(PENDING_CAP),
-                         RAG_BOT_TELEGRAM_USER_MESSAGES_PER_MINUTE=str(PER_MINUTE)).start()
-    yield process
-    process.stop()
+    with bot_on_copy(fake, tmp_path_factory.mktemp("attacked_bot"), sample_index,
+                     admin_ids=",".join(map(str, ADMINS.values())),
+                     RAG_BOT_TELEGRAM_MAX_PENDING_PER_CHAT=str(PENDING_CAP),
+                     RAG_BOT_TELEGRAM_USER_MESSAGES_PER_MINUTE=str(PER_MINUTE)) as process:
+        yield process
     assert fake.rejected == [], fake.rejected[:3]  # whatever order the tests ran in, nothing sent was refused
     log = process.log()
     for form in token_forms(TOKEN):
