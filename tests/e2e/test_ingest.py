@@ -381,10 +381,10 @@ def test_no_embedded_text_exceeds_the_models_512_token_input(tmp_path, make_sett
     corpus = tmp_path / "corpus"
     long_sentence = " ".join(f"the ferryman number {i} crossed the river of the valley at dawn" for i in range(90))
     write_text(corpus / "long.txt", f"Rivers\n15 August 1969\n\n{long_sentence}.\n\n" + " ".join(
-        f"Sentence {i} is about the boat, the reeds and the heron." for i in range(300)))
+        f"Sentence {i} is about the boat, the reeds and the heron." for i in range(150)))
     write_text(corpus / "hindi.txt", "नदी\n15 अगस्त 1969\n\n" + " ".join(
-        f"मल्लाह {i} सुबह नदी पार करता है और बगुला किनारे पर प्रतीक्षा करता है।" for i in range(200)))
-    write_text(corpus / "blob.txt", "Blob\n\n" + "x7Qz" * 3000 + " " + "मौन" * 1500)
+        f"मल्लाह {i} सुबह नदी पार करता है और बगुला किनारे पर प्रतीक्षा करता है।" for i in range(100)))
+    write_text(corpus / "blob.txt", "Blob\n\n" + "x7Qz" * 1500 + " " + "मौन" * 750)
     embedder = RecordingEmbedder(get_embedder(settings))
     summary = ingest_paths([corpus], settings, progress=False, embedder=embedder)
     assert summary.added == 3 and not summary.failed
