@@ -15,6 +15,7 @@ _DIGITS = digit_table()  # the language files' [dates] digits, e.g. Devanagari
 MONTHS = month_names()  # the language files' [dates.months]
 _MONTH_ALT = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=True))
 _ORD = r"(?:st|nd|rd|th)?"
+ORDINAL_NUMBER = re.compile(r"\d+" + _ORD.rstrip("?"), re.I)  # "28th": a day of a date, no topic word
 
 # Each pattern yields named groups y, m (number or month name) and d.
 _PATTERNS = [

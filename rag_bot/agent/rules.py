@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from rag_bot import languages
-from rag_bot.dates import MONTHS, normalise_digits
+from rag_bot.dates import MONTHS, ORDINAL_NUMBER, normalise_digits
 from rag_bot.dates import find_dates as find_dates_with_positions
 from rag_bot.languages import alternation
 
@@ -154,11 +154,13 @@ _WORD = re.compile(rf"[{_W}]+", re.U)
 
 
 def content_words(text: str) -> list[str]:
-    """Words that carry meaning (stop words and bare numbers removed), original order, no duplicates."""
+    """Words that carry meaning (stop words, bare numbers and ordinal numbers removed), original order, no
+    duplicates."""
     out: list[str] = []
     for word in _WORD.findall(text):
         low = word.lower()
-        if low in vocabulary().stopwords or low.isdigit() or normalise_digits(low).isdigit() or low in MONTHS:
+        if low in vocabulary().stopwords or normalise_digits(low).isdigit() or low in MONTHS or \
+                ORDINAL_NUMBER.fullmatch(normalise_digits(low)):
             continue
         if low not in out:
             out.append(low)

@@ -98,6 +98,7 @@ def test_bare_date_question_asks_for_whole_documents():
 
     assert is_date_only("What was said on 1969-01-23?") and is_date_only("२३ जनवरी १९६९ को क्या कहा गया?")
     assert not is_date_only("What was said about fear on 1969-01-23?")
+    assert is_date_only("What was said on 28th April 2019?") and is_date_only("What was said on April 3rd, 2019?")
     assert tool_arguments("What was said on 23/01/1969?")["whole_document"] is True
     assert "whole_document" not in tool_arguments("What was said about fear on 1969-01-23?")
 
