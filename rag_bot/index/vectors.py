@@ -56,6 +56,9 @@ def chroma_where(filters: SearchFilters) -> dict[str, Any] | None:
     return clauses[0] if len(clauses) == 1 else {"$and": clauses}
 
 
+_CONNECTING = threading.Lock()  # two threads' first clients of one path raced ("... has no attribute 'bindings'")
+
+
 class VectorIndex:
     """Chroma collection of chunk vectors with their text and metadata (cosine space).
 
@@ -85,6 +88,10 @@ class VectorIndex:
             return self._opened
 
     def _connect(self) -> tuple[Any, int, str | None]:
+        with _CONNECTING:  # Chroma's clients of one path share a system it starts lazily: one connection at a time
+            return self._connect_now()
+
+    def _connect_now(self) -> tuple[Any, int, str | None]:
         import chromadb
         from chromadb.config import Settings as ChromaSettings
 
