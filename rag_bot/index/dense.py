@@ -32,7 +32,7 @@ import numpy as np
 from rag_bot.index.durable import replace_atomically
 from rag_bot.index.keywords import plan_merges
 from rag_bot.index.types import SearchFilters
-from rag_bot.index.vectors import date_int
+from rag_bot.index.vectors import columns_match
 
 log = logging.getLogger(__name__)
 CURRENT = "CURRENT"
@@ -82,18 +82,9 @@ class Part:
 
     def mask(self, filters: SearchFilters) -> np.ndarray:
         """Rows alive and passing ``filters`` (the same rules as :func:`rag_bot.index.vectors.matches`)."""
-        keep = np.ones(self.rows, dtype=bool)
+        keep = columns_match(self.date_int, self.language, filters)
         if len(self.deleted):
             keep[self.deleted] = False
-        days = self.date_int
-        if filters.date:
-            keep &= days == date_int(filters.date)
-        if filters.date_from:
-            keep &= days >= date_int(filters.date_from)
-        if filters.date_to:
-            keep &= (days <= date_int(filters.date_to)) & (days > 0)
-        if filters.language:
-            keep &= self.language == filters.language.encode("utf-8")
         return keep
 
     def locate(self, keys: np.ndarray) -> np.ndarray:

@@ -45,7 +45,7 @@ from rag_bot.index.errors import IndexCorrupted
 from rag_bot.index.segments import Segment, SegmentDamaged
 from rag_bot.index.tokenize import tokenize
 from rag_bot.index.types import SearchFilters
-from rag_bot.index.vectors import date_int
+from rag_bot.index.vectors import columns_match
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -116,16 +116,7 @@ class LiveSegment:
             keep &= self.alive[sel]
         if filters.is_empty():
             return keep
-        days = self.arrays.date_int[sel]
-        if filters.date:
-            keep &= days == date_int(filters.date)
-        if filters.date_from:
-            keep &= days >= date_int(filters.date_from)
-        if filters.date_to:
-            keep &= (days <= date_int(filters.date_to)) & (days > 0)
-        if filters.language:
-            keep &= self.arrays.language[sel] == filters.language.encode("utf-8")
-        return keep
+        return keep & columns_match(self.arrays.date_int[sel], self.arrays.language[sel], filters)
 
 
 class Generation:

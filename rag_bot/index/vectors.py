@@ -278,6 +278,21 @@ def matches(metadata: dict[str, Any], filters: SearchFilters) -> bool:
     return not (filters.language and metadata.get("language") != filters.language)
 
 
+def columns_match(days: np.ndarray, language: np.ndarray, filters: SearchFilters) -> np.ndarray:
+    """The array twin of :func:`matches`: which rows of the ``date_int`` and ``language`` (UTF-8 bytes) columns pass
+    ``filters`` (the keyword segments and the dense copy keep these columns)."""
+    keep = np.ones(len(days), dtype=bool)
+    if filters.date:
+        keep &= days == date_int(filters.date)
+    if filters.date_from:
+        keep &= days >= date_int(filters.date_from)
+    if filters.date_to:
+        keep &= (days <= date_int(filters.date_to)) & (days > 0)
+    if filters.language:
+        keep &= language == filters.language.encode("utf-8")
+    return keep
+
+
 def _clean(meta: dict[str, Any]) -> dict[str, Any]:
     """Chroma metadata values must be str/int/float/bool; None values are dropped."""
     return {k: v for k, v in meta.items() if v is not None}
