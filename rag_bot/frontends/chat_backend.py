@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import uuid
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
@@ -50,6 +51,7 @@ class ChatBackend:
         self.store = store
         self.leases = leases  # update and chat leases across instances (the webhook bot)
         self._chat_locks = KeyedLocks()  # per chat, released when idle
+        self._warming: threading.Thread | None = None
 
     @classmethod
     @asynccontextmanager
@@ -64,7 +66,11 @@ class ChatBackend:
             leases = await asyncio.to_thread(make_lease_store, settings)
             stack.callback(leases.close)
             agent = AgentService(settings, checkpointer=saver)
-            yield cls(settings, agent, store, leases)
+            backend = cls(settings, agent, store, leases)
+            try:
+                yield backend
+            finally:
+                await asyncio.to_thread(backend.finish_warming)
 
     # --- conversation -------------------------------------------------------------------------------------
     async def thread_id(self, chat_key: str) -> str:
@@ -248,8 +254,9 @@ class ChatBackend:
         retriever.embedder.embed_query("warm up")
 
     def warm_vectors(self) -> None:
-        """Load Chroma's collection (seconds on a large embedded index); the ready bot runs it in a background thread
-        so that the first person asking does not pay it alone (a question meanwhile waits for the same load)."""
+        """Load Chroma's collection (seconds on a large embedded index); the ready bot runs it in the background
+        (:meth:`start_warming`) so that the first person asking does not pay it alone (a question meanwhile waits
+        for the same load)."""
         from rag_bot.retrieval.factory import get_retriever
 
         try:
@@ -257,6 +264,25 @@ class ChatBackend:
         except Exception:
             log.warning("loading the vector index in the background failed; the first question will load it",
                         exc_info=True)
+
+    def start_warming(self) -> None:
+        """Run :meth:`warm_vectors` in a background thread (once); :meth:`finish_warming` waits for it."""
+        if self._warming is None:
+            self._warming = threading.Thread(target=self.warm_vectors, name="warm-vectors", daemon=True)
+            self._warming.start()
+
+    def finish_warming(self, timeout_s: float = 120.0) -> bool:
+        """Wait for the background load before the process stops: an interpreter that exits while Chroma's native
+        code is loading a collection in another thread can crash (SIGSEGV) instead of exiting cleanly. Returns
+        whether no load is still running."""
+        thread = self._warming
+        if thread is None:
+            return True
+        thread.join(timeout_s)
+        if thread.is_alive():
+            log.warning("the vector index was still loading after %.0f s at shutdown", timeout_s)
+            return False
+        return True
 
     def indexed_documents(self) -> int | None:
         """Documents in the index from the manifest's readers' view (None when it does not say)."""

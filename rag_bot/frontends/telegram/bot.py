@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 from collections.abc import Callable
 from contextlib import AsyncExitStack
 
@@ -101,9 +100,11 @@ def build_application(settings: Settings, backend: ChatBackend | None = None,
                  "?" if documents is None else documents)
         if on_ready is not None:
             on_ready()
-        threading.Thread(target=backend.warm_vectors, name="warm-vectors", daemon=True).start()
+        backend.start_warming()
 
     async def post_shutdown(application: Application) -> None:
+        if backend is not None:
+            await asyncio.to_thread(backend.finish_warming)  # a backend handed in outlives the stack below
         await stack.aclose()
 
     processor = FairUpdateProcessor(slots=settings.telegram_concurrent_updates,
