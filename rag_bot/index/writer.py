@@ -355,9 +355,11 @@ class IndexWriter:
         return manifest
 
     def _settled(self) -> bool:
-        """Whether the previous run ended cleanly and the stores still hold as many chunks as the manifest (a wiped
-        Chroma server would not): then the O(corpus) comparison of :meth:`_repair` is skipped. Every block of the
-        keyword segments is verified here (a damaged one makes a repair)."""
+        """Whether the previous run ended cleanly and nothing changed the stores since: then the O(corpus)
+        comparison of :meth:`_repair` is skipped. ``settled.json`` names what that run left (the manifest's stamp,
+        the keyword index's and the dense copy's ``CURRENT``, Chroma's write position, the chunk count); each is
+        read back in constant time, without loading Chroma's collection or reading a segment's blocks (readers
+        verify the blocks they read; ``rag-bot index check`` and a repair verify them all)."""
         try:
             state = json.loads((self.root / SETTLED).read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):
@@ -366,13 +368,20 @@ class IndexWriter:
         if not isinstance(state, dict) or state.get("settled") is not True or \
                 state.get("manifest") != (list(stamp) if stamp else None):
             return False
-        chunks = sum(len(rec.chunk_ids) for rec in self.manifest.files.values())  # ids are unique across files
+        chunks = state.get("chunks")
         try:
-            self.store.keywords.verify()  # readers verify only the blocks they read; a writer checks them all
-            return self.store.keywords.count() == chunks and self.store.vectors.count() == chunks and \
+            if state.get("keywords") != self.store.keywords.state() or \
+                    (self.keeps_dense and state.get("dense") != self.store.dense.state()):
+                return False
+            vectors = self.store.vectors.write_stamp()
+            return vectors is not None and state.get("vectors") == vectors and \
+                self._manifest_chunks() == chunks and self.store.keywords.count() == chunks and \
                 (not self.keeps_dense or self.store.dense.count() == chunks)
         except (IndexCorrupted, DenseCopyDamaged):
             return False
+
+    def _manifest_chunks(self) -> int:
+        return sum(len(rec.chunk_ids) for rec in self.manifest.files.values())  # ids are unique across files
 
     def _mark_settled(self, settled: bool) -> None:
         mark_settled(self.store, settled)
@@ -416,13 +425,15 @@ class IndexWriter:
         another dimension); returns the fixes made (a first build, for an index from before the copy, is none)."""
         dense = self.store.dense
         first = not dense.written()
+        dropped = dense.drop_damaged()  # parts failing a checksum: their chunks are read back below
+        self.problems += dropped or []
         try:
             held: set[str] | None = dense.ids()
         except DenseCopyDamaged as exc:
             self.problems.append(str(exc))
             held = None
         if held == wanted:
-            return 0
+            return 1 if dropped else 0
         missing = sorted(wanted if held is None else wanted - held)
         if held is None:
             dense.rebuild([])
@@ -462,10 +473,14 @@ def write_dense_copy(store: IndexStore, entries: list[DenseEntry]) -> None:
 
 
 def mark_settled(store: IndexStore, settled: bool) -> None:
-    """Record (atomically, durably) that the stores agree with the saved manifest, or that a writer is writing
-    (a benchmark that builds an index from its parts records that it built it consistent)."""
-    stamp = store._manifest_stamp() if settled else None
-    replace_atomically(store.root / SETTLED, json.dumps({"settled": settled, "manifest": stamp}).encode())
+    """Record (atomically, durably) that the stores agree with the saved manifest, with what the next writer
+    compares to trust that (:meth:`IndexWriter._settled`), or that a writer is writing (a benchmark that builds an
+    index from its parts records that it built it consistent)."""
+    state: dict[str, Any] = {"settled": settled, "manifest": store._manifest_stamp() if settled else None}
+    if settled:
+        state.update(chunks=store.keywords.count(), keywords=store.keywords.state(), dense=store.dense.state(),
+                     vectors=store.vectors.write_stamp())
+    replace_atomically(store.root / SETTLED, json.dumps(state).encode())
 
 
 def check_index(settings: Settings) -> list[str]:
@@ -492,6 +507,8 @@ def check_index(settings: Settings) -> list[str]:
     except IndexCorrupted as exc:
         found.append(str(exc))
     try:
+        if not settings.index_bucket:
+            store.dense.verify()  # every block (searches verify only the rows they read)
         held = wanted if settings.index_bucket else store.dense.ids()  # a shared index keeps no dense copy
         if held != wanted:
             found.append(f"The dense copy holds {len(held)} chunks and the manifest {len(wanted)}; `rag-bot index "
@@ -506,12 +523,15 @@ def check_index(settings: Settings) -> list[str]:
 
 
 def repair_index(settings: Settings, embedding_model: str | None = None) -> IndexWriter:
-    """Open the index as a writer, which repairs it (a damaged keyword index or manifest included), rewrite keyword
-    segments of a former format in the current one, and close it (which saves the manifest and its readers' map);
-    the writer says what it found (``problems``) and fixed (``repaired``)."""
+    """Open the index as a writer, which repairs it (a damaged keyword index, dense copy part or manifest
+    included), rewrite keyword segments and dense copy parts of a former format in the current one, and close it
+    (which saves the manifest and its readers' map); the writer says what it found (``problems``) and fixed
+    (``repaired``)."""
     writer = IndexWriter(settings, embedding_model, force_repair=True)
     with writer:
         writer.repaired += writer.store.keywords.upgrade()
+        if writer.keeps_dense:
+            writer.repaired += writer.store.dense.upgrade()
     return writer
 
 
