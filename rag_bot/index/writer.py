@@ -5,7 +5,8 @@ Order of writes (write new, then delete old), owned here:
 2. the manifest records the file's new chunk ids (:meth:`IndexWriter.commit_file`, saved by
    :meth:`IndexWriter.checkpoint` and at the end: the commit point, written atomically with a checksum);
 3. at the end of the run the keyword index applies the run's change (new segment + deletions, one atomic switch), and
-   the dense copy (:mod:`rag_bot.index.dense`: each chunk's vector, date and language) the same change;
+   the dense copy (:mod:`rag_bot.index.dense`: each chunk's vector, date and language) the same change (a long run
+   writes its new vectors there in parts of :data:`DENSE_FLUSH` as it goes: readers leave out uncommitted ids);
 4. only then are replaced and removed chunks deleted from Chroma.
 A run killed anywhere leaves Chroma a superset of the manifest; the next writer's repair applies the difference
 between the keyword index (and the dense copy) and the manifest and deletes Chroma's orphans, so Chroma ids == keyword
@@ -62,6 +63,7 @@ log = logging.getLogger(__name__)
 Hook = Callable[[str, str], None]  # (step, file key): "saved" after a manifest save, "published" after the keywords
 REPAIR_PAGE = 20_000  # chunks read back from Chroma per step when the dense copy is repaired (bounded memory)
 RESERVE = 32 << 20  # bytes left free for Chroma's own upkeep (see IndexWriter._room_for)
+DENSE_FLUSH = 8192  # chunks' vectors a run holds for the dense copy before it writes them as a part (12 MB at 384)
 LOW_SPACE = 1 << 20  # bytes: a write that fails with less free space than this failed for want of space
 
 
@@ -87,7 +89,8 @@ class IndexWriter:
         self._lock: Any = None
         self._to_delete: set[str] = set()
         self._entries: dict[str, KeywordEntry] = {}
-        self._dense: dict[str, DenseEntry] = {}
+        self._dense: dict[str, DenseEntry] = {}  # vectors for the dense copy not written yet (DENSE_FLUSH at most)
+        self._dense_written: set[str] = set()  # ids this run wrote to the dense copy
         self._changed = False
         self.early: Manifest | None = None
         self._early_read = threading.Event()
@@ -262,7 +265,7 @@ class IndexWriter:
                                       remove=self._to_delete - wanted)
             if self.keeps_dense:
                 self.store.dense.apply(add=[e for e in self._dense.values() if e.id in wanted],
-                                       remove=self._to_delete - wanted)
+                                       remove=(self._to_delete | self._dense_written) - wanted)
             self.hook("published", "")
             self._publish()  # before replaced vectors go: the published generation before this one still names them
             self.store.vectors.delete(self._to_delete - wanted)
@@ -301,6 +304,15 @@ class IndexWriter:
         self.store.vectors.add([c.id for c in chunks], vectors, [c.text for c in chunks], metadatas)
         if self.keeps_dense:
             self._dense.update((c.id, dense_entry(c.id, v, c.metadata)) for c, v in zip(chunks, vectors, strict=True))
+            if len(self._dense) >= DENSE_FLUSH:
+                self._flush_dense()
+
+    def _flush_dense(self) -> None:
+        """Write the vectors held for the dense copy as a part now (a run holds at most :data:`DENSE_FLUSH` of
+        them): readers leave out chunks not committed yet, and the run's end removes those it did not commit."""
+        self.store.dense.apply(add=list(self._dense.values()), remove=set())
+        self._dense_written.update(self._dense)
+        self._dense.clear()
 
     def _room_for(self, nbytes: int) -> None:
         """:class:`IndexDiskFull` before a write that would leave less than :data:`RESERVE` bytes free: Chroma

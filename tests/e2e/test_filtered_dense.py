@@ -11,10 +11,11 @@ import numpy as np
 import pytest
 
 from ingest.pipeline import ingest_paths
+from rag_bot.index import writer as writer_module
 from rag_bot.index.dense import MAGIC, DenseCopyDamaged
 from rag_bot.index.mapped import MappedFile
 from rag_bot.index.store import IndexStore, matches
-from rag_bot.index.writer import check_index, repair_index
+from rag_bot.index.writer import IndexWriter, check_index, repair_index
 from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
 from rag_bot.retrieval.types import SearchFilters
@@ -101,6 +102,32 @@ def test_without_the_exact_path_the_vector_index_is_probed(built, monkeypatch):
     dense, _ = retriever.candidates("silence", SearchFilters(language="hi"), "dense", 5, query_vector=vector)
     assert calls and [c for c, _ in dense] == [c for c, _ in brute_force(retriever.store, vector,
                                                                          SearchFilters(language="hi"))[:5]]
+
+
+def test_a_run_holds_a_bounded_number_of_vectors_for_the_copy_and_the_copy_equals_chroma(tmp_path, monkeypatch):
+    """The writer writes the dense copy's new vectors in parts of DENSE_FLUSH as the run goes (a first ingest of
+    300k chunks held every vector, 460 MB, until its end); readers and the run's end leave out what it did not
+    commit."""
+    monkeypatch.setattr(writer_module, "DENSE_FLUSH", 4)
+    held: list[int] = []
+    write = IndexWriter.write_vectors
+
+    def watched(self, chunks, vectors):
+        write(self, chunks, vectors)
+        held.append(len(self._dense))
+
+    monkeypatch.setattr(IndexWriter, "write_vectors", watched)
+    docs = tmp_path / "talks"
+    for name, text in TALKS.items():
+        write_text(docs / name, text)
+    settings = make(tmp_path / "index", ingest_batch=3)
+    chunks = ingest_paths([docs], settings, progress=False).chunks
+    assert chunks > 8 and held and max(held) < 4  # flushed as it went, never all of them at once
+    copy_equals_chroma(settings)
+    write_text(docs / "river.txt", TALKS["river.txt"].replace("ferryman", "boatman"))  # replaced within a run
+    (docs / "undated.txt").unlink()
+    assert ingest_paths([docs], settings, progress=False, prune=True).failed == []
+    copy_equals_chroma(settings)
 
 
 def copy_equals_chroma(settings) -> None:
