@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from rag_bot.config import Settings
-from rag_bot.index.committed import save_manifest
+from rag_bot.index.committed import open_for_writing, save_manifest
 from rag_bot.index.dense import DenseCopyDamaged, DenseEntry
 from rag_bot.index.durable import replace_atomically
 from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
@@ -54,6 +54,7 @@ from rag_bot.index.keyword_text import IndexedChunk, entries_for, keyword_entry,
 from rag_bot.index.keywords import CURRENT, KeywordEntry
 from rag_bot.index.manifest import NAME as MANIFEST_NAME
 from rag_bot.index.manifest import FileRecord, Manifest, ManifestError, file_key
+from rag_bot.index.manifest_edit import RecordFiles
 from rag_bot.index.store import IndexStore
 from rag_bot.index.types import Hit
 
@@ -92,6 +93,7 @@ class IndexWriter:
         self._dense: dict[str, DenseEntry] = {}  # vectors for the dense copy not written yet (DENSE_FLUSH at most)
         self._dense_written: set[str] = set()  # ids this run wrote to the dense copy
         self._changed = False
+        self._touched: set[str] = set()  # files this run committed or removed
         self.early: Manifest | None = None
         self._early_read = threading.Event()
         self._opening: Future[None] | None = None
@@ -155,7 +157,7 @@ class IndexWriter:
         """The saved manifest read as it is, under the lock (``early``: None when it is damaged or unreadable;
         then the repair decides)."""
         try:
-            self.early = Manifest.load(self.root / MANIFEST_NAME)
+            self.early = open_for_writing(self.root / MANIFEST_NAME)
         except (ManifestError, OSError):
             self.early = None
         finally:
@@ -169,7 +171,7 @@ class IndexWriter:
             self.store = IndexStore(self.settings, self.embedding_model, committed_only=False)
             self._early_read.wait()
             if self.early is not None:  # a copy: the producer decides on ``early`` until the stores are open
-                self.manifest = Manifest(embedding_model=self.early.embedding_model, files=dict(self.early.files))
+                self.manifest = Manifest(embedding_model=self.early.embedding_model, files=self.early.files.copy())
             else:
                 self.manifest = self._load_manifest()
             if self.embedding_model:
@@ -260,7 +262,7 @@ class IndexWriter:
     def _finish(self) -> None:
         self.checkpoint()
         if self._changed:
-            wanted = self.manifest.chunk_ids()
+            wanted = self._run_ids()
             self.store.keywords.apply(add=[e for e in self._entries.values() if e.id in wanted],
                                       remove=self._to_delete - wanted)
             if self.keeps_dense:
@@ -329,6 +331,7 @@ class IndexWriter:
         """Record the file ``key`` (added or replaced: True when it replaces one) with ``chunks``, whose vectors
         :meth:`write_vectors` has written; its replaced chunks are deleted when the run ends."""
         old = self.manifest.files.get(key)
+        self._touched.add(key)
         self._entries.update((e.id, e) for e in entries_for(chunks))
         self.manifest.files[key] = record
         if old is not None:
@@ -339,10 +342,18 @@ class IndexWriter:
     def remove_file(self, key: str) -> FileRecord | None:
         """Remove the file ``key`` from the index (its chunks are deleted when the run ends)."""
         old = self.manifest.files.pop(key, None)
+        self._touched.add(key)
         if old is not None:
             self._to_delete |= set(old.chunk_ids)
             self._changed = True
         return old
+
+    def _run_ids(self) -> set[str]:
+        """The chunk ids of the files this run committed, as they stand now (chunk ids are unique across files, so
+        a chunk this run wrote or replaced is wanted exactly when one of these holds it): O(change), not a pass over
+        every record."""
+        records = (self.manifest.files.get(key) for key in self._touched)
+        return {cid for rec in records if rec is not None for cid in rec.chunk_ids}
 
     def checkpoint(self) -> None:
         """Save the manifest: every file committed so far survives a crash from here."""
@@ -393,7 +404,10 @@ class IndexWriter:
             return False
 
     def _manifest_chunks(self) -> int:
-        return sum(len(rec.chunk_ids) for rec in self.manifest.files.values())  # ids are unique across files
+        files = self.manifest.files
+        if isinstance(files, RecordFiles) and not files.changed:
+            return files.chunk_count()  # the map's count: nothing parsed
+        return sum(len(rec.chunk_ids) for rec in files.values())  # ids are unique across files
 
     def _mark_settled(self, settled: bool) -> None:
         mark_settled(self.store, settled)
