@@ -445,6 +445,7 @@ def test_a_run_after_a_clean_one_skips_the_full_comparison_but_not_after_a_loss(
     did not end, the manifest was replaced since, or the stores' counts disagree (a wiped Chroma server)."""
     from rag_bot.index.dense import DenseCopy
     from rag_bot.index.keywords import KeywordIndex
+    from rag_bot.index.manifest import Manifest
     from rag_bot.index.vectors import VectorIndex
 
     corpus = tmp_path / "corpus"
@@ -461,6 +462,8 @@ def test_a_run_after_a_clean_one_skips_the_full_comparison_but_not_after_a_loss(
         watched.setattr(VectorIndex, "count", lambda self: loads.append("count") or 0)
         watched.setattr(KeywordIndex, "verify", lambda self: loads.append("verify"))
         watched.setattr(DenseCopy, "verify", lambda self: loads.append("dense verify"))
+        whole = Manifest.load  # the writer reads only the records it needs (manifest_edit), never all of them
+        watched.setattr(Manifest, "load", classmethod(lambda cls, path: loads.append("manifest") or whole(path)))
         assert ingest_paths([corpus], settings, progress=False).added == 1
     assert reads == [] and loads == []  # the previous run ended and nothing changed since: trusted, not compared
 
