@@ -179,6 +179,8 @@ def updated_arrays(files: RecordFiles) -> dict[str, np.ndarray]:
     """The map's arrays (as :func:`rag_bot.index.committed.write_map` builds them from every record) made from the
     previous map's arrays and the changed records only."""
     a = files.arrays
+    if len(a["doc_chunks"]) != len(a["ids_sorted"]):  # some chunk in no document, or a document id in two files:
+        raise NotIncremental("the map is not complete")  # which file's document the map holds needs every record
     old_docs: list[DocumentChunks] = []
     old_ids: list[str] = []
     new_docs: list[DocumentChunks] = []

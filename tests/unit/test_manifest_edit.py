@@ -103,3 +103,10 @@ def test_a_document_id_in_two_files_falls_back_to_a_whole_save(tmp_path):
                             whole / "manifest.json")
     got, want = _map_arrays(tmp_path / "manifest.map"), _map_arrays(whole / "manifest.map")
     assert all(np.array_equal(got[0][n], want[0][n]) for n in want[0]) and got[1] == want[1]
+    writer.files["/c/twin.txt"] = _record(7)  # the twin changes: the other file's documents win the map again
+    committed.save_manifest(writer, path)
+    committed.save_manifest(Manifest(embedding_model="m", files={**files, "/c/twin.txt": _record(7)}),
+                            whole / "manifest.json")
+    got, want = _map_arrays(tmp_path / "manifest.map"), _map_arrays(whole / "manifest.map")
+    assert all(np.array_equal(got[0][n], want[0][n]) for n in want[0]) and got[1] == want[1]
+    assert path.read_bytes() == (whole / "manifest.json").read_bytes()
