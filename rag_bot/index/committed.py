@@ -30,6 +30,14 @@ from rag_bot.index.manifest import (
     read_committed,
     without_gc,
 )
+from rag_bot.index.manifest_edit import (
+    NotIncremental,
+    RecordFiles,
+    read_for_writing,
+    splice,
+    updated_arrays,
+    whole,
+)
 from rag_bot.index.mapped import MappedFile
 
 MAP = "manifest.map"
@@ -56,9 +64,10 @@ def manifest_checksum(path: Path) -> str | None:
 
 
 def write_map(path: Path, files: Mapping[str, FileRecord], embedding_model: str | None, manifest_crc: str,
-              manifest_size: int) -> None:
+              manifest_size: int, records: tuple[np.ndarray, np.ndarray] | None = None) -> dict[str, np.ndarray]:
     """Write the map of ``files`` (the manifest of ``manifest_size`` bytes whose checksum is ``manifest_crc``) at
-    ``path``, atomically."""
+    ``path``, atomically; ``records``: the records' keys (sorted) and spans in that manifest, for the writer
+    (:mod:`rag_bot.index.manifest_edit`). Returns the arrays written (without the records')."""
     ids: list[str] = []
     docs: dict[str, DocumentChunks] = {}
     for _key, rec in sorted(files.items()):  # the order the manifest is saved and parsed in: a later file wins
@@ -79,11 +88,20 @@ def write_map(path: Path, files: Mapping[str, FileRecord], embedding_model: str 
         "doc_starts": starts,
         "doc_chunks": _strings([c for d in ordered for c in d.chunk_ids]),
     }
-    meta = {"manifest": manifest_crc, "manifest_size": manifest_size, "embedding_model": embedding_model,
-            "complete": complete}
+    write_arrays(path, arrays, records, {"manifest": manifest_crc, "manifest_size": manifest_size,
+                                         "embedding_model": embedding_model, "complete": complete})
+    return arrays
+
+
+def write_arrays(path: Path, arrays: Mapping[str, np.ndarray], records: tuple[np.ndarray, np.ndarray] | None,
+                 meta: dict) -> None:
+    """Write a map of ``arrays`` (and the records' keys and spans, when given) with ``meta``, atomically."""
+    out = dict(arrays)
+    if records is not None:
+        out["rec_keys"], out["rec_spans"] = records
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}")
     try:
-        mapped.write(tmp, MAGIC, arrays, meta)
+        mapped.write(tmp, MAGIC, out, meta)
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
@@ -92,12 +110,48 @@ def write_map(path: Path, files: Mapping[str, FileRecord], embedding_model: str 
 
 def save_manifest(manifest: Manifest, path: Path) -> None:
     """Save ``manifest`` at ``path`` with its readers' map, the map first: until the manifest is replaced the map
-    names another manifest and is not used."""
-    data = manifest.to_bytes()
+    names another manifest and is not used. The writer's manifest (:class:`RecordFiles`) is saved by splicing its
+    changed records into the previous save and updating the previous map (:mod:`rag_bot.index.manifest_edit`);
+    otherwise every record is serialised. Either way ``manifest.files`` then stands on this save."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_map(path.with_name(MAP), manifest.files, manifest.embedding_model,
-              data[len(_HEAD):len(_HEAD) + 8].decode("ascii"), len(data))
+    files = manifest.files
+    model = manifest.embedding_model
+    arrays = None
+    if isinstance(files, RecordFiles):
+        try:
+            arrays = updated_arrays(files)
+            data, keys, spans = splice(files, model)
+        except NotIncremental:
+            arrays = None
+    if arrays is None:
+        data, keys, spans = whole(files, model)
+        arrays = write_map(path.with_name(MAP), files, model, data[len(_HEAD):len(_HEAD) + 8].decode("ascii"),
+                           len(data), (keys, spans))
+    else:
+        write_arrays(path.with_name(MAP), arrays, (keys, spans),
+                     {"manifest": data[len(_HEAD):len(_HEAD) + 8].decode("ascii"), "manifest_size": len(data),
+                      "embedding_model": model, "complete": len(arrays["doc_chunks"]) == len(arrays["ids_sorted"])})
     manifest.save(path, data)
+    if isinstance(files, RecordFiles):
+        files.rebase(data, keys, spans, arrays)
+    else:
+        manifest.files = RecordFiles(data, keys, spans, arrays)  # type: ignore[assignment]
+
+
+def open_for_writing(path: Path) -> Manifest:
+    """The saved manifest for the index writer: its records read one by one when its map holds their spans (see
+    :mod:`rag_bot.index.manifest_edit`), else parsed whole; :class:`ManifestError` when damaged."""
+    if path.exists():
+        try:
+            file = MappedFile(path.with_name(MAP), MAGIC, MapDamaged, MAP)
+            made_from = (file.meta.get("manifest"), file.meta.get("manifest_size"))
+            if made_from == (manifest_checksum(path), path.stat().st_size):
+                files = read_for_writing(path, file)
+                if files is not None:
+                    return Manifest(embedding_model=file.meta.get("embedding_model"), files=files)  # type: ignore
+        except (FileNotFoundError, MapDamaged):
+            pass
+    return Manifest.load(path)
 
 
 def write_map_of(path: Path, manifest: bytes) -> None:

@@ -7,7 +7,9 @@ id in sorted order, to locate ids), ``date_int``, ``language`` and ``vectors`` (
 files read memory-mapped, so a query touches only the pages of the rows that pass.
 
 Layout of the directory (``dense/`` in the index folder), written only by the index writer:
-- ``p-GGGGGG-xxxxxxxx/``: an immutable part (one per change), renamed into place once all its files are on disk;
+- ``p-GGGGGG-xxxxxxxx``: an immutable part (one per change), a :mod:`rag_bot.index.mapped` file (a CRC-32 per 64 KiB
+  block, verified when first read), renamed into place once written (the former layout, a folder of ``.npy`` files
+  per part, is still read);
 - ``p-...del-GGGGGG.npy``: rows of a part deleted so far (a new file each time that set grows);
 - ``CURRENT``: the live generation (JSON: its parts, their rows, deletion files and the vectors' dimension), replaced
   atomically after everything it names is on disk; files no generation needs are pruned after the switch.
@@ -17,6 +19,7 @@ costs what it adds, not the corpus. Readers notice a new ``CURRENT`` by one ``st
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import os
@@ -29,8 +32,10 @@ from pathlib import Path
 
 import numpy as np
 
-from rag_bot.index.durable import replace_atomically
+from rag_bot.index import mapped
+from rag_bot.index.durable import checksum, replace_atomically
 from rag_bot.index.keywords import plan_merges
+from rag_bot.index.mapped import MappedFile
 from rag_bot.index.types import SearchFilters
 from rag_bot.index.vectors import columns_match
 
@@ -39,6 +44,7 @@ CURRENT = "CURRENT"
 _FILES = ("ids", "order", "date_int", "language", "vectors")
 _OWN = re.compile(r"^p-\d{6}-[0-9a-f]{8}(\.del-\d{6}\.npy)?$|^\.tmp-p-[\w.-]+$")
 _GENERATION = re.compile(r"^p-(\d{6})-")
+MAGIC = b"RBDENSE1"  # one mapped file per part, a CRC-32 per 64 KiB block
 SCORE_BLOCK = 2048  # rows gathered and scored at a time (3 MB of 384-dimensional vectors)
 
 
@@ -56,22 +62,60 @@ class DenseEntry:
     language: str
 
 
-@dataclass
 class Part:
-    """One immutable part with the rows alive in the live generation."""
+    """One immutable part with the rows alive in the live generation.
 
-    name: str
-    ids: np.ndarray  # S<n>, row order
-    order: np.ndarray  # int64: rows by sorted id
-    date_int: np.ndarray  # int32
-    language: np.ndarray  # S8
-    vectors: np.ndarray  # float32 (rows, dim)
-    deleted: np.ndarray  # int64 rows
-    deletes_file: str | None = None
+    A part written now is one :mod:`rag_bot.index.mapped` file (a CRC-32 per 64 KiB block): its small columns
+    (``ids``, ``order``, ``date_int``, ``language``) are verified whole on first use, its vectors block by block as
+    searches read them, once per process. A part of the former layout (a folder of ``.npy`` files) is only
+    shape-checked; ``rag-bot index repair`` rewrites it (:meth:`DenseCopy.upgrade`)."""
+
+    def __init__(self, name: str, rows: int, file: MappedFile | None = None,
+                 arrays: dict[str, np.ndarray] | None = None, deleted: np.ndarray | None = None,
+                 deletes_file: str | None = None) -> None:
+        self.name, self.rows, self._file, self._arrays = name, rows, file, arrays or {}
+        self.deleted = deleted if deleted is not None else np.zeros(0, np.int64)
+        self.deletes_file = deletes_file
 
     @property
-    def rows(self) -> int:
-        return len(self.ids)
+    def current(self) -> bool:
+        """Whether the part is in the checksummed format written now."""
+        return self._file is not None
+
+    def _column(self, name: str) -> np.ndarray:
+        return self._file.array(name) if self._file is not None else self._arrays[name]
+
+    @property
+    def ids(self) -> np.ndarray:  # S<n>, row order
+        return self._column("ids")
+
+    @property
+    def order(self) -> np.ndarray:  # int64: rows by sorted id
+        return self._column("order")
+
+    @property
+    def date_int(self) -> np.ndarray:  # int32
+        return self._column("date_int")
+
+    @property
+    def language(self) -> np.ndarray:  # S8
+        return self._column("language")
+
+    def vectors_at(self, rows: np.ndarray) -> np.ndarray:
+        """The vectors (float32, unit length) of ``rows``, verifying only the blocks they sit in."""
+        if self._file is not None:
+            return self._file.take("vectors", rows)
+        return np.asarray(self._arrays["vectors"][rows])
+
+    def with_deletes(self, deleted: np.ndarray, deletes_file: str | None) -> Part:
+        """The same part under another deletion set (shares the mapped arrays)."""
+        return Part(self.name, self.rows, self._file, self._arrays, np.asarray(deleted, dtype=np.int64),
+                    deletes_file)
+
+    def verify(self) -> None:
+        """Verify every block now (:class:`DenseCopyDamaged` on the first that fails)."""
+        if self._file is not None:
+            self._file.verify()
 
     def alive(self) -> np.ndarray | None:
         if not len(self.deleted):
@@ -91,12 +135,13 @@ class Part:
         """Rows of the ids ``keys`` (an ``S`` array) held here, alive or not."""
         if not self.rows or not len(keys):
             return np.zeros(0, dtype=np.int64)
-        width = self.ids.dtype.itemsize
-        keys = keys[np.char.str_len(keys) <= width].astype(self.ids.dtype)
-        ordered = self.ids[self.order]
+        ids, order = self.ids, self.order
+        width = ids.dtype.itemsize
+        keys = keys[np.char.str_len(keys) <= width].astype(ids.dtype)
+        ordered = ids[order]
         pos = np.minimum(np.searchsorted(ordered, keys), self.rows - 1)
         found = ordered[pos] == keys
-        return np.asarray(self.order[pos[found]], dtype=np.int64)
+        return np.asarray(order[pos[found]], dtype=np.int64)
 
 
 class Generation:
@@ -113,6 +158,7 @@ class DenseCopy:
         self._gen: Generation | None = None
         self._seen: tuple[int, int, int] | None = None
         self._lock = threading.RLock()
+        self._deletes_checksums: dict[str, str] = {}  # deletion files written here -> their checksums
 
     # --- reading --------------------------------------------------------------------------------------------
     def generation(self) -> Generation | None:
@@ -127,6 +173,8 @@ class DenseCopy:
                 try:
                     state = json.loads((self.directory / CURRENT).read_text(encoding="utf-8"))
                     self._gen = self._load(state, self._gen)
+                except DenseCopyDamaged:
+                    raise
                 except (OSError, ValueError, KeyError, TypeError) as exc:
                     raise DenseCopyDamaged(f"the dense copy cannot be read ({type(exc).__name__})") from None
                 self._seen = stamp
@@ -142,11 +190,11 @@ class DenseCopy:
                 part = _read_part(self.directory / rec["name"], int(rec["rows"]), dim)
             deletes = rec.get("deletes")
             if deletes != part.deletes_file:
-                deleted = np.load(self.directory / deletes) if deletes else np.zeros(0, np.int64)
+                deleted = _load_deletes(self.directory / deletes, rec.get("deletes_checksum")) if deletes else \
+                    np.zeros(0, np.int64)
                 if len(deleted) and (deleted.min() < 0 or deleted.max() >= part.rows):
                     raise DenseCopyDamaged(f"the deletion file {deletes} names rows its part does not have")
-                part = Part(part.name, part.ids, part.order, part.date_int, part.language, part.vectors,
-                            np.asarray(deleted, dtype=np.int64), deletes)
+                part = part.with_deletes(deleted, deletes)
             parts.append(part)
         return Generation(int(state["generation"]), dim, parts)
 
@@ -157,6 +205,67 @@ class DenseCopy:
     def count(self) -> int:
         gen = self.generation()
         return gen.rows if gen else 0
+
+    def state(self) -> str | None:
+        """The checksum of ``CURRENT`` as it is on disk (None: no copy written), as
+        :meth:`rag_bot.index.keywords.KeywordIndex.state`."""
+        try:
+            return checksum((self.directory / CURRENT).read_bytes())
+        except FileNotFoundError:
+            return None
+
+    def verify(self) -> None:
+        """Verify every block of every live part now (readers verify what they read): for ``rag-bot index
+        check`` and a repair; :class:`DenseCopyDamaged` on the first that fails."""
+        gen = self.generation()
+        for part in gen.parts if gen else []:
+            part.verify()
+
+    def former_parts(self) -> int:
+        """Live parts in the former layout (not checksummed)."""
+        gen = self.generation()
+        return sum(not part.current for part in gen.parts) if gen else 0
+
+    def drop_damaged(self) -> list[str] | None:
+        """Publish the live generation without its parts that fail a checksum (the caller adds their chunks back
+        from the stored vectors); returns what was wrong with each part dropped, or None when the copy cannot be
+        read at all (then rebuild it)."""
+        with self._lock:
+            try:
+                gen = self.generation()
+            except DenseCopyDamaged:
+                return None
+            if gen is None:
+                return []
+            kept, found = [], []
+            for part in gen.parts:
+                try:
+                    part.verify()
+                    kept.append(part)
+                except DenseCopyDamaged as exc:
+                    found.append(str(exc))
+            if found:
+                self._commit(gen.number + 1, gen.dim, kept)
+            return found
+
+    def upgrade(self) -> int:
+        """Rewrite parts of the former layout in the checksummed one, their deleted rows dropped (a merge of each
+        alone); returns how many were rewritten. The caller holds the writer lock."""
+        with self._lock:
+            gen = self.generation()
+            if gen is None:
+                return 0
+            live, number, done = list(gen.parts), gen.number, 0
+            for part in [p for p in live if not p.current]:
+                number += 1
+                merged = self._merge([part], number, gen.dim)
+                at = live.index(part)
+                live.pop(at)
+                if merged is not None:
+                    live.insert(at, merged)
+                self._commit(number, gen.dim, live)
+                done += 1
+            return done
 
     def ids(self) -> set[str]:
         """Every live id (O(corpus): for repair)."""
@@ -184,7 +293,7 @@ class DenseCopy:
         scores, owners, rows_all = [], [], []
         for i, (part, rows) in enumerate(picked):
             if len(rows):
-                scores.append(_scores(part.vectors, rows, query))
+                scores.append(_scores(part, rows, query))
                 owners.append(np.full(len(rows), i, dtype=np.int32))
                 rows_all.append(rows)
         if not scores:
@@ -223,9 +332,8 @@ class DenseCopy:
                         continue  # nothing left alive
                     deleted = np.union1d(part.deleted, rows).astype(np.int64)
                     name = f"{part.name}.del-{number:06d}.npy"
-                    _save(self.directory / name, deleted)
-                    part = Part(part.name, part.ids, part.order, part.date_int, part.language, part.vectors,
-                                deleted, name)
+                    self._deletes_checksums[name] = _save(self.directory / name, deleted)
+                    part = part.with_deletes(deleted, name)
                 live.append(part)
             if fresh:
                 live.append(self._write_part(list(fresh.values()), number, dim))
@@ -269,7 +377,7 @@ class DenseCopy:
             np.concatenate([np.asarray(p.ids)[r].astype(f"S{width}") for p, r in zip(parts, pick, strict=True)]),
             np.concatenate([np.asarray(p.date_int)[r] for p, r in zip(parts, pick, strict=True)]),
             np.concatenate([np.asarray(p.language)[r] for p, r in zip(parts, pick, strict=True)]),
-            np.concatenate([np.asarray(p.vectors)[r] for p, r in zip(parts, pick, strict=True)]).reshape(-1, dim),
+            np.concatenate([p.vectors_at(r) for p, r in zip(parts, pick, strict=True)]).reshape(-1, dim),
             number)
 
     def _write_arrays(self, ids: np.ndarray, dates: np.ndarray, langs: np.ndarray, vectors: np.ndarray,
@@ -279,24 +387,26 @@ class DenseCopy:
         tmp = self.directory / f".tmp-{name}"
         arrays = {"ids": ids, "order": np.argsort(ids, kind="stable").astype(np.int64), "date_int": dates,
                   "language": langs, "vectors": np.ascontiguousarray(vectors, dtype=np.float32)}
+        dim = vectors.shape[1] if vectors.ndim == 2 else 0
         try:
-            tmp.mkdir()
-            for key, arr in arrays.items():
-                _save(tmp / f"{key}.npy", arr)
-            _fsync(tmp)
+            mapped.write(tmp, MAGIC, arrays, {"rows": len(ids), "dim": dim})
             os.replace(tmp, self.directory / name)
         except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
+            tmp.unlink(missing_ok=True)
             raise
-        return _read_part(self.directory / name, len(ids), vectors.shape[1] if vectors.ndim == 2 else 0)
+        return _read_part(self.directory / name, len(ids), dim)
 
     def _commit(self, number: int, dim: int, live: list[Part]) -> None:
         try:
             previous = json.loads((self.directory / CURRENT).read_text(encoding="utf-8"))
         except (OSError, ValueError):
             previous = {}
+        known = {rec.get("deletes"): rec.get("deletes_checksum") for rec in
+                 (previous.get("parts", []) if isinstance(previous, dict) else [])}
         state = {"generation": number, "dim": dim,
-                 "parts": [{"name": p.name, "rows": p.rows, "deletes": p.deletes_file} for p in live]}
+                 "parts": [{"name": p.name, "rows": p.rows, "deletes": p.deletes_file,
+                            "deletes_checksum": self._deletes_checksums.get(p.deletes_file or "") or
+                            known.get(p.deletes_file)} for p in live]}
         _fsync(self.directory)
         replace_atomically(self.directory / CURRENT, json.dumps(state).encode("utf-8"))
         _fsync(self.directory)
@@ -310,32 +420,59 @@ class DenseCopy:
                 shutil.rmtree(path, ignore_errors=True) if path.is_dir() else path.unlink(missing_ok=True)
 
 
-def _scores(vectors: np.ndarray, rows: np.ndarray, query: np.ndarray) -> np.ndarray:
-    """``vectors[rows] @ query``, a block of rows at a time (each block is scored while it is in the cache), without
-    BLAS: its thread pool spins for a product this small, and costs several times the work on a busy machine."""
+def _scores(part: Part, rows: np.ndarray, query: np.ndarray) -> np.ndarray:
+    """``part``'s vectors of ``rows`` @ ``query``, a block of rows at a time (each block is scored while it is in
+    the cache, its checksums verified on first read), without BLAS: its thread pool spins for a product this small,
+    and costs several times the work on a busy machine."""
     out = np.empty(len(rows), dtype=np.float32)
     for start in range(0, len(rows), SCORE_BLOCK):
         block = rows[start:start + SCORE_BLOCK]
-        out[start:start + len(block)] = np.einsum("ij,j->i", vectors[block], query)  # one thread: no BLAS pool
+        out[start:start + len(block)] = np.einsum("ij,j->i", part.vectors_at(block), query)  # one thread: no BLAS pool
     return out
 
 
 def _read_part(path: Path, rows: int, dim: int) -> Part:
-    try:
+    """A part as ``CURRENT`` records it: its header and shapes checked (nothing of its arrays is read)."""
+    if not path.is_dir():
+        try:
+            file = MappedFile(path, MAGIC, DenseCopyDamaged, f"part {path.name} of the dense copy")
+        except OSError as exc:
+            raise DenseCopyDamaged(f"part {path.name} of the dense copy cannot be read ({type(exc).__name__})") \
+                from None
+        shapes = [file.shape(key) for key in _FILES]
+        if any(shape[0] != rows for shape in shapes) or (rows and shapes[-1][1:] != (dim,)):
+            raise DenseCopyDamaged(f"part {path.name} of the dense copy does not have the rows CURRENT records")
+        return Part(path.name, rows, file=file)
+    try:  # the former layout: a folder of .npy files, shape-checked only
         arrays = {key: np.load(path / f"{key}.npy", mmap_mode="r") for key in _FILES}
     except (OSError, ValueError) as exc:
         raise DenseCopyDamaged(f"part {path.name} of the dense copy cannot be read ({type(exc).__name__})") from None
     if any(len(a) != rows for a in arrays.values()) or (rows and arrays["vectors"].shape[1] != dim):
         raise DenseCopyDamaged(f"part {path.name} of the dense copy does not have the rows CURRENT records")
-    return Part(path.name, arrays["ids"], arrays["order"], arrays["date_int"], arrays["language"],
-                arrays["vectors"], np.zeros(0, np.int64))
+    return Part(path.name, rows, arrays=arrays)
 
 
-def _save(path: Path, array: np.ndarray) -> None:
+def _save(path: Path, array: np.ndarray) -> str:
+    """Write a deletion file durably; its checksum (recorded in ``CURRENT``)."""
+    buffer = io.BytesIO()
+    np.save(buffer, array)
+    data = buffer.getvalue()
     with open(path, "wb") as fh:
-        np.save(fh, array)
+        fh.write(data)
         fh.flush()
         os.fsync(fh.fileno())
+    return checksum(data)
+
+
+def _load_deletes(path: Path, stored: str | None) -> np.ndarray:
+    """A deletion file, checked against the checksum ``CURRENT`` records (files written before it had none)."""
+    data = path.read_bytes()
+    if stored is not None and checksum(data) != stored:
+        raise DenseCopyDamaged(f"the deletion file {path.name} of the dense copy fails its checksum")
+    try:
+        return np.load(io.BytesIO(data))
+    except ValueError:
+        raise DenseCopyDamaged(f"the deletion file {path.name} of the dense copy cannot be read") from None
 
 
 def _fsync(path: Path) -> None:

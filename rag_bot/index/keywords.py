@@ -447,6 +447,14 @@ class KeywordIndex:
         gen = self.generation()
         return gen.rows if gen else 0
 
+    def state(self) -> str | None:
+        """The checksum of ``CURRENT`` as it is on disk (None without one): it names the live generation, so a
+        record of it tells whether the index changed since (a few hundred bytes read)."""
+        try:
+            return checksum((self.directory / CURRENT).read_bytes())
+        except FileNotFoundError:
+            return None
+
     @_reported
     def entries(self) -> list[KeywordEntry]:
         """Every live entry, its tokens rebuilt from the postings (word order is not kept). O(corpus)."""

@@ -153,6 +153,28 @@ class MappedFile:
             self._verify_blocks(name, arr, lo * row // BLOCK, (hi * row - 1) // BLOCK)
         return arr[lo:hi]
 
+    def take(self, name: str, rows: np.ndarray) -> np.ndarray:
+        """``array(name)[rows]`` (first axis, any rows), verifying only the blocks those rows sit in."""
+        arr = self._raw(name)
+        rows = np.asarray(rows, dtype=np.int64)
+        if name not in self._whole and len(rows):
+            row = arr.itemsize * int(np.prod(arr.shape[1:]))
+            blocks = np.union1d(rows * row // BLOCK, ((rows + 1) * row - 1) // BLOCK)
+            checked = self._checked[name]
+            todo = blocks[~checked[blocks]]
+            if len(todo):
+                with self._lock:
+                    for b in todo.tolist():
+                        self._verify_blocks(name, arr, b, b)
+        return arr[rows]
+
+    def shape(self, name: str) -> tuple[int, ...]:
+        """The shape of the array ``name`` as the header records it (nothing read)."""
+        try:
+            return tuple(int(n) for n in self._layout[name][1])
+        except KeyError:
+            raise self._error(f"{self._label} lacks its {name} array") from None
+
     def verify(self) -> None:
         """Verify every block of every array (the error on the first that fails)."""
         for name in self._layout:

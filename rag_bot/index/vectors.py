@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence, Set
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +148,33 @@ class VectorIndex:
 
     def count(self) -> int:
         return int(self._collection.count())
+
+    def write_stamp(self) -> list[Any] | None:
+        """What changes whenever the collection is written, read without loading it (a count loads the whole
+        collection: seconds on a large embedded index). Embedded: the last log position each of the collection's
+        segments applied, read from Chroma's SQLite file (reads do not move it; any upsert or delete does); a
+        server: its count (the server has the collection loaded). None when it cannot be read (then the caller
+        compares the stores in full)."""
+        if self._url:
+            return ["count", self.count()]
+        assert self._path is not None, "an embedded Chroma needs a path"
+        database = self._path / "chroma.sqlite3"
+        if not database.is_file():
+            return None
+        import sqlite3
+
+        try:
+            with closing(sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=10)) as conn:
+                rows = conn.execute(
+                    "SELECT s.id, s.scope, m.seq_id FROM collections c JOIN segments s ON s.collection = c.id "
+                    "JOIN max_seq_id m ON m.segment_id = s.id WHERE c.name = ? AND s.scope = 'METADATA'",
+                    (self._name,)).fetchall()
+        except sqlite3.Error:
+            return None
+        if not rows:
+            return None
+        return ["seq", sorted([str(sid), str(scope), seq.hex() if isinstance(seq, bytes) else str(seq)]
+                              for sid, scope, seq in rows)]
 
     def all_ids(self) -> set[str]:
         """Every chunk id in the collection (every ingestion's repair check reads them).

@@ -5,7 +5,8 @@ Order of writes (write new, then delete old), owned here:
 2. the manifest records the file's new chunk ids (:meth:`IndexWriter.commit_file`, saved by
    :meth:`IndexWriter.checkpoint` and at the end: the commit point, written atomically with a checksum);
 3. at the end of the run the keyword index applies the run's change (new segment + deletions, one atomic switch), and
-   the dense copy (:mod:`rag_bot.index.dense`: each chunk's vector, date and language) the same change;
+   the dense copy (:mod:`rag_bot.index.dense`: each chunk's vector, date and language) the same change (a long run
+   writes its new vectors there in parts of :data:`DENSE_FLUSH` as it goes: readers leave out uncommitted ids);
 4. only then are replaced and removed chunks deleted from Chroma.
 A run killed anywhere leaves Chroma a superset of the manifest; the next writer's repair applies the difference
 between the keyword index (and the dense copy) and the manifest and deletes Chroma's orphans, so Chroma ids == keyword
@@ -44,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from rag_bot.config import Settings
-from rag_bot.index.committed import save_manifest
+from rag_bot.index.committed import open_for_writing, save_manifest
 from rag_bot.index.dense import DenseCopyDamaged, DenseEntry
 from rag_bot.index.durable import replace_atomically
 from rag_bot.index.errors import IndexBusy, IndexCorrupted, IndexDiskFull, NotAnIndex
@@ -53,6 +54,7 @@ from rag_bot.index.keyword_text import IndexedChunk, entries_for, keyword_entry,
 from rag_bot.index.keywords import CURRENT, KeywordEntry
 from rag_bot.index.manifest import NAME as MANIFEST_NAME
 from rag_bot.index.manifest import FileRecord, Manifest, ManifestError, file_key
+from rag_bot.index.manifest_edit import RecordFiles
 from rag_bot.index.store import IndexStore
 from rag_bot.index.types import Hit
 
@@ -62,6 +64,7 @@ log = logging.getLogger(__name__)
 Hook = Callable[[str, str], None]  # (step, file key): "saved" after a manifest save, "published" after the keywords
 REPAIR_PAGE = 20_000  # chunks read back from Chroma per step when the dense copy is repaired (bounded memory)
 RESERVE = 32 << 20  # bytes left free for Chroma's own upkeep (see IndexWriter._room_for)
+DENSE_FLUSH = 8192  # chunks' vectors a run holds for the dense copy before it writes them as a part (12 MB at 384)
 LOW_SPACE = 1 << 20  # bytes: a write that fails with less free space than this failed for want of space
 
 
@@ -87,8 +90,10 @@ class IndexWriter:
         self._lock: Any = None
         self._to_delete: set[str] = set()
         self._entries: dict[str, KeywordEntry] = {}
-        self._dense: dict[str, DenseEntry] = {}
+        self._dense: dict[str, DenseEntry] = {}  # vectors for the dense copy not written yet (DENSE_FLUSH at most)
+        self._dense_written: set[str] = set()  # ids this run wrote to the dense copy
         self._changed = False
+        self._touched: set[str] = set()  # files this run committed or removed
         self.early: Manifest | None = None
         self._early_read = threading.Event()
         self._opening: Future[None] | None = None
@@ -152,7 +157,7 @@ class IndexWriter:
         """The saved manifest read as it is, under the lock (``early``: None when it is damaged or unreadable;
         then the repair decides)."""
         try:
-            self.early = Manifest.load(self.root / MANIFEST_NAME)
+            self.early = open_for_writing(self.root / MANIFEST_NAME)
         except (ManifestError, OSError):
             self.early = None
         finally:
@@ -166,7 +171,7 @@ class IndexWriter:
             self.store = IndexStore(self.settings, self.embedding_model, committed_only=False)
             self._early_read.wait()
             if self.early is not None:  # a copy: the producer decides on ``early`` until the stores are open
-                self.manifest = Manifest(embedding_model=self.early.embedding_model, files=dict(self.early.files))
+                self.manifest = Manifest(embedding_model=self.early.embedding_model, files=self.early.files.copy())
             else:
                 self.manifest = self._load_manifest()
             if self.embedding_model:
@@ -257,12 +262,12 @@ class IndexWriter:
     def _finish(self) -> None:
         self.checkpoint()
         if self._changed:
-            wanted = self.manifest.chunk_ids()
+            wanted = self._run_ids()
             self.store.keywords.apply(add=[e for e in self._entries.values() if e.id in wanted],
                                       remove=self._to_delete - wanted)
             if self.keeps_dense:
                 self.store.dense.apply(add=[e for e in self._dense.values() if e.id in wanted],
-                                       remove=self._to_delete - wanted)
+                                       remove=(self._to_delete | self._dense_written) - wanted)
             self.hook("published", "")
             self._publish()  # before replaced vectors go: the published generation before this one still names them
             self.store.vectors.delete(self._to_delete - wanted)
@@ -301,6 +306,15 @@ class IndexWriter:
         self.store.vectors.add([c.id for c in chunks], vectors, [c.text for c in chunks], metadatas)
         if self.keeps_dense:
             self._dense.update((c.id, dense_entry(c.id, v, c.metadata)) for c, v in zip(chunks, vectors, strict=True))
+            if len(self._dense) >= DENSE_FLUSH:
+                self._flush_dense()
+
+    def _flush_dense(self) -> None:
+        """Write the vectors held for the dense copy as a part now (a run holds at most :data:`DENSE_FLUSH` of
+        them): readers leave out chunks not committed yet, and the run's end removes those it did not commit."""
+        self.store.dense.apply(add=list(self._dense.values()), remove=set())
+        self._dense_written.update(self._dense)
+        self._dense.clear()
 
     def _room_for(self, nbytes: int) -> None:
         """:class:`IndexDiskFull` before a write that would leave less than :data:`RESERVE` bytes free: Chroma
@@ -317,6 +331,7 @@ class IndexWriter:
         """Record the file ``key`` (added or replaced: True when it replaces one) with ``chunks``, whose vectors
         :meth:`write_vectors` has written; its replaced chunks are deleted when the run ends."""
         old = self.manifest.files.get(key)
+        self._touched.add(key)
         self._entries.update((e.id, e) for e in entries_for(chunks))
         self.manifest.files[key] = record
         if old is not None:
@@ -327,10 +342,18 @@ class IndexWriter:
     def remove_file(self, key: str) -> FileRecord | None:
         """Remove the file ``key`` from the index (its chunks are deleted when the run ends)."""
         old = self.manifest.files.pop(key, None)
+        self._touched.add(key)
         if old is not None:
             self._to_delete |= set(old.chunk_ids)
             self._changed = True
         return old
+
+    def _run_ids(self) -> set[str]:
+        """The chunk ids of the files this run committed, as they stand now (chunk ids are unique across files, so
+        a chunk this run wrote or replaced is wanted exactly when one of these holds it): O(change), not a pass over
+        every record."""
+        records = (self.manifest.files.get(key) for key in self._touched)
+        return {cid for rec in records if rec is not None for cid in rec.chunk_ids}
 
     def checkpoint(self) -> None:
         """Save the manifest: every file committed so far survives a crash from here."""
@@ -355,9 +378,11 @@ class IndexWriter:
         return manifest
 
     def _settled(self) -> bool:
-        """Whether the previous run ended cleanly and the stores still hold as many chunks as the manifest (a wiped
-        Chroma server would not): then the O(corpus) comparison of :meth:`_repair` is skipped. Every block of the
-        keyword segments is verified here (a damaged one makes a repair)."""
+        """Whether the previous run ended cleanly and nothing changed the stores since: then the O(corpus)
+        comparison of :meth:`_repair` is skipped. ``settled.json`` names what that run left (the manifest's stamp,
+        the keyword index's and the dense copy's ``CURRENT``, Chroma's write position, the chunk count); each is
+        read back in constant time, without loading Chroma's collection or reading a segment's blocks (readers
+        verify the blocks they read; ``rag-bot index check`` and a repair verify them all)."""
         try:
             state = json.loads((self.root / SETTLED).read_text(encoding="utf-8"))
         except (FileNotFoundError, ValueError):
@@ -366,13 +391,23 @@ class IndexWriter:
         if not isinstance(state, dict) or state.get("settled") is not True or \
                 state.get("manifest") != (list(stamp) if stamp else None):
             return False
-        chunks = sum(len(rec.chunk_ids) for rec in self.manifest.files.values())  # ids are unique across files
+        chunks = state.get("chunks")
         try:
-            self.store.keywords.verify()  # readers verify only the blocks they read; a writer checks them all
-            return self.store.keywords.count() == chunks and self.store.vectors.count() == chunks and \
+            if state.get("keywords") != self.store.keywords.state() or \
+                    (self.keeps_dense and state.get("dense") != self.store.dense.state()):
+                return False
+            vectors = self.store.vectors.write_stamp()
+            return vectors is not None and state.get("vectors") == vectors and \
+                self._manifest_chunks() == chunks and self.store.keywords.count() == chunks and \
                 (not self.keeps_dense or self.store.dense.count() == chunks)
         except (IndexCorrupted, DenseCopyDamaged):
             return False
+
+    def _manifest_chunks(self) -> int:
+        files = self.manifest.files
+        if isinstance(files, RecordFiles) and not files.changed:
+            return files.chunk_count()  # the map's count: nothing parsed
+        return sum(len(rec.chunk_ids) for rec in files.values())  # ids are unique across files
 
     def _mark_settled(self, settled: bool) -> None:
         mark_settled(self.store, settled)
@@ -416,13 +451,15 @@ class IndexWriter:
         another dimension); returns the fixes made (a first build, for an index from before the copy, is none)."""
         dense = self.store.dense
         first = not dense.written()
+        dropped = dense.drop_damaged()  # parts failing a checksum: their chunks are read back below
+        self.problems += dropped or []
         try:
             held: set[str] | None = dense.ids()
         except DenseCopyDamaged as exc:
             self.problems.append(str(exc))
             held = None
         if held == wanted:
-            return 0
+            return 1 if dropped else 0
         missing = sorted(wanted if held is None else wanted - held)
         if held is None:
             dense.rebuild([])
@@ -462,10 +499,14 @@ def write_dense_copy(store: IndexStore, entries: list[DenseEntry]) -> None:
 
 
 def mark_settled(store: IndexStore, settled: bool) -> None:
-    """Record (atomically, durably) that the stores agree with the saved manifest, or that a writer is writing
-    (a benchmark that builds an index from its parts records that it built it consistent)."""
-    stamp = store._manifest_stamp() if settled else None
-    replace_atomically(store.root / SETTLED, json.dumps({"settled": settled, "manifest": stamp}).encode())
+    """Record (atomically, durably) that the stores agree with the saved manifest, with what the next writer
+    compares to trust that (:meth:`IndexWriter._settled`), or that a writer is writing (a benchmark that builds an
+    index from its parts records that it built it consistent)."""
+    state: dict[str, Any] = {"settled": settled, "manifest": store._manifest_stamp() if settled else None}
+    if settled:
+        state.update(chunks=store.keywords.count(), keywords=store.keywords.state(), dense=store.dense.state(),
+                     vectors=store.vectors.write_stamp())
+    replace_atomically(store.root / SETTLED, json.dumps(state).encode())
 
 
 def check_index(settings: Settings) -> list[str]:
@@ -492,6 +533,8 @@ def check_index(settings: Settings) -> list[str]:
     except IndexCorrupted as exc:
         found.append(str(exc))
     try:
+        if not settings.index_bucket:
+            store.dense.verify()  # every block (searches verify only the rows they read)
         held = wanted if settings.index_bucket else store.dense.ids()  # a shared index keeps no dense copy
         if held != wanted:
             found.append(f"The dense copy holds {len(held)} chunks and the manifest {len(wanted)}; `rag-bot index "
@@ -506,12 +549,15 @@ def check_index(settings: Settings) -> list[str]:
 
 
 def repair_index(settings: Settings, embedding_model: str | None = None) -> IndexWriter:
-    """Open the index as a writer, which repairs it (a damaged keyword index or manifest included), rewrite keyword
-    segments of a former format in the current one, and close it (which saves the manifest and its readers' map);
-    the writer says what it found (``problems``) and fixed (``repaired``)."""
+    """Open the index as a writer, which repairs it (a damaged keyword index, dense copy part or manifest
+    included), rewrite keyword segments and dense copy parts of a former format in the current one, and close it
+    (which saves the manifest and its readers' map); the writer says what it found (``problems``) and fixed
+    (``repaired``)."""
     writer = IndexWriter(settings, embedding_model, force_repair=True)
     with writer:
         writer.repaired += writer.store.keywords.upgrade()
+        if writer.keeps_dense:
+            writer.repaired += writer.store.dense.upgrade()
     return writer
 
 

@@ -11,8 +11,11 @@ import numpy as np
 import pytest
 
 from ingest.pipeline import ingest_paths
+from rag_bot.index import writer as writer_module
+from rag_bot.index.dense import MAGIC, DenseCopyDamaged
+from rag_bot.index.mapped import MappedFile
 from rag_bot.index.store import IndexStore, matches
-from rag_bot.index.writer import check_index, repair_index
+from rag_bot.index.writer import IndexWriter, check_index, repair_index
 from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
 from rag_bot.retrieval.types import SearchFilters
@@ -101,6 +104,32 @@ def test_without_the_exact_path_the_vector_index_is_probed(built, monkeypatch):
                                                                          SearchFilters(language="hi"))[:5]]
 
 
+def test_a_run_holds_a_bounded_number_of_vectors_for_the_copy_and_the_copy_equals_chroma(tmp_path, monkeypatch):
+    """The writer writes the dense copy's new vectors in parts of DENSE_FLUSH as the run goes (a first ingest of
+    300k chunks held every vector, 460 MB, until its end); readers and the run's end leave out what it did not
+    commit."""
+    monkeypatch.setattr(writer_module, "DENSE_FLUSH", 4)
+    held: list[int] = []
+    write = IndexWriter.write_vectors
+
+    def watched(self, chunks, vectors):
+        write(self, chunks, vectors)
+        held.append(len(self._dense))
+
+    monkeypatch.setattr(IndexWriter, "write_vectors", watched)
+    docs = tmp_path / "talks"
+    for name, text in TALKS.items():
+        write_text(docs / name, text)
+    settings = make(tmp_path / "index", ingest_batch=3)
+    chunks = ingest_paths([docs], settings, progress=False).chunks
+    assert chunks > 8 and held and max(held) < 4  # flushed as it went, never all of them at once
+    copy_equals_chroma(settings)
+    write_text(docs / "river.txt", TALKS["river.txt"].replace("ferryman", "boatman"))  # replaced within a run
+    (docs / "undated.txt").unlink()
+    assert ingest_paths([docs], settings, progress=False, prune=True).failed == []
+    copy_equals_chroma(settings)
+
+
 def copy_equals_chroma(settings) -> None:
     """The dense copy holds exactly the committed chunks, each with Chroma's vector (unit length) and metadata."""
     store = IndexStore(settings, None)
@@ -111,7 +140,7 @@ def copy_equals_chroma(settings) -> None:
         alive = part.alive()
         for row in range(part.rows):
             if alive is None or alive[row]:
-                held[part.ids[row].decode()] = (np.asarray(part.vectors[row]), int(part.date_int[row]),
+                held[part.ids[row].decode()] = (part.vectors_at(np.asarray([row]))[0], int(part.date_int[row]),
                                                 part.language[row].decode())
     for hit, vec in store.vectors.vectors_of(sorted(wanted)):
         vector, day, lang = held[hit.id]
@@ -132,14 +161,35 @@ def test_the_writer_keeps_the_copy_equal_to_chroma_and_repair_rebuilds_it(tmp_pa
     assert summary.failed == []
     copy_equals_chroma(settings)
     dense = Path(settings.index_dir) / "dense"
-    for damage in ("missing", "truncated"):
+    retriever_answers = _filtered_answers(settings)
+    for damage in ("missing", "truncated", "a flipped byte"):
+        part = next(p for p in dense.iterdir() if p.name.startswith("p-") and ".del-" not in p.name) \
+            if dense.exists() else None
         if damage == "missing":  # an index written before the copy existed, or its folder lost
             shutil.rmtree(dense)
-        else:
-            part = next(p for p in dense.iterdir() if p.is_dir())
-            data = (part / "vectors.npy").read_bytes()
-            (part / "vectors.npy").write_bytes(data[: len(data) // 2])
-        assert any("dense copy" in p for p in check_index(settings)), damage
+        elif damage == "truncated":
+            part.write_bytes(part.read_bytes()[: part.stat().st_size // 2])
+        else:  # one byte of a vector: the file keeps its size and header, only a block checksum tells
+            file = MappedFile(part, MAGIC, DenseCopyDamaged, "part")
+            data = bytearray(part.read_bytes())
+            data[file._start + int(file._layout["vectors"][2]) + 5] ^= 0x10
+            part.write_bytes(bytes(data))
+        problems = check_index(settings)
+        assert any("dense copy" in p for p in problems), damage
+        if damage == "a flipped byte":
+            assert any("fails its checksum" in p for p in problems)
         repair_index(settings, get_embedder(settings).name)
         assert check_index(settings) == []
         copy_equals_chroma(settings)
+        assert _filtered_answers(settings) == retriever_answers, damage  # queries as right as before
+
+
+def _filtered_answers(settings) -> list[list[str]]:
+    """The exact path's answers to a few filtered questions (ids, best first)."""
+    retriever = HybridRetriever(settings, get_embedder(settings))
+    out = []
+    for f in FILTERS:
+        vector = retriever.embedder.embed_query("silence and the river")
+        out.append([cid for cid, _ in retriever.candidates("silence and the river", f, "dense", 8,
+                                                           query_vector=vector)[0]])
+    return out

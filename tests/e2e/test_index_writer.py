@@ -183,12 +183,19 @@ def test_damage_is_one_sentence_and_repair_keeps_every_intact_document(tmp_path,
     searchable(settings)
 
 
-def test_ingesting_the_folder_again_repairs_a_damaged_keyword_index(tmp_path, make_settings):
+def test_ingesting_the_folder_again_repairs_a_damaged_keyword_index_when_it_compares(tmp_path, make_settings):
+    """A writer after a run that ended trusts its record (settled.json) and reads no segment block: the damage is
+    reported by the readers that read it. A writer that compares the stores (the previous run did not end)
+    verifies every block and rebuilds the damaged index."""
     settings = make_settings(index_dir=tmp_path / "index")
     docs = corpus(tmp_path / "talks")
     ingest_paths([docs], settings, progress=False)
     whole = stores(settings)
     _garble_postings(settings)
+    assert ingest_paths([docs], settings, progress=False).repaired == 0
+    with pytest.raises(IndexCorrupted):
+        searchable(settings)  # reported, never served
+    (Path(settings.index_dir) / "settled.json").write_text('{"settled": false, "manifest": null}')
     summary = ingest_paths([docs], settings, progress=False)
     assert summary.repaired and summary.chunks == 0 and summary.skipped == len(TALKS)
     assert stores(settings) == whole

@@ -443,6 +443,9 @@ def test_batches_run_across_files_and_a_file_is_committed_only_once_all_its_vect
 def test_a_run_after_a_clean_one_skips_the_full_comparison_but_not_after_a_loss(tmp_path, settings, monkeypatch):
     """The O(corpus) repair check (every id of Chroma and of the keyword index) runs only when the previous run
     did not end, the manifest was replaced since, or the stores' counts disagree (a wiped Chroma server)."""
+    from rag_bot.index.dense import DenseCopy
+    from rag_bot.index.keywords import KeywordIndex
+    from rag_bot.index.manifest import Manifest
     from rag_bot.index.vectors import VectorIndex
 
     corpus = tmp_path / "corpus"
@@ -454,8 +457,15 @@ def test_a_run_after_a_clean_one_skips_the_full_comparison_but_not_after_a_loss(
     ingest_paths([corpus], settings, progress=False)
     reads.clear()
     write_text(corpus / "t9.txt", "Talk 9\n9 June 1970\n\nA new talk about herons.")
-    assert ingest_paths([corpus], settings, progress=False).added == 1
-    assert reads == []  # the previous run ended and nothing changed since: no full comparison
+    loads = []  # a count loads Chroma's whole collection; a full verify reads every segment block
+    with monkeypatch.context() as watched:
+        watched.setattr(VectorIndex, "count", lambda self: loads.append("count") or 0)
+        watched.setattr(KeywordIndex, "verify", lambda self: loads.append("verify"))
+        watched.setattr(DenseCopy, "verify", lambda self: loads.append("dense verify"))
+        whole = Manifest.load  # the writer reads only the records it needs (manifest_edit), never all of them
+        watched.setattr(Manifest, "load", classmethod(lambda cls, path: loads.append("manifest") or whole(path)))
+        assert ingest_paths([corpus], settings, progress=False).added == 1
+    assert reads == [] and loads == []  # the previous run ended and nothing changed since: trusted, not compared
 
     manifest = settings.index_dir / "manifest.json"
     manifest.write_bytes(manifest.read_bytes())  # replaced by someone else: a new inode, the record no longer holds

@@ -4,11 +4,14 @@ selective search follows the chunks that pass, not the size of the copy."""
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from rag_bot.index import dense, mapped
 from rag_bot.index.dense import DenseCopy, DenseCopyDamaged, DenseEntry
 from rag_bot.index.types import SearchFilters
 from rag_bot.index.vectors import matches
@@ -88,16 +91,78 @@ def test_more_passing_chunks_than_the_limit_is_left_to_the_caller(tmp_path):
     assert copy.search(np.ones(DIM + 1), 5, SearchFilters(language="en"), limit=40) is None  # another model
 
 
-def test_a_damaged_part_is_reported_not_served(tmp_path):
+def _part(directory) -> Path:
+    return next(p for p in directory.iterdir() if p.name.startswith("p-") and ".del-" not in p.name)
+
+
+def _flip_vector_byte(path: Path, row: int) -> None:
+    """One byte of ``row``'s vector changed (the file keeps its size and header: only a checksum tells)."""
+    layout = mapped.MappedFile(path, dense.MAGIC, DenseCopyDamaged, "part")
+    at = layout._start + int(layout._layout["vectors"][2]) + row * DIM * 4 + 1
+    data = bytearray(path.read_bytes())
+    data[at] ^= 0x40
+    path.write_bytes(bytes(data))
+
+
+def test_a_damaged_part_is_reported_not_served_and_only_it_is_dropped(tmp_path, monkeypatch):
+    monkeypatch.setattr(mapped, "BLOCK", 256)  # 4 rows of 16 dimensions per checksum block
+    copy = DenseCopy(tmp_path / "dense")
+    first, second = entries(30, seed=3), entries(20, seed=4, prefix="d")
+    copy.apply(add=first, remove=set())
+    damaged = _part(tmp_path / "dense")
+    copy.apply(add=second, remove=set())
+    _flip_vector_byte(damaged, row=0)  # c00000: undated, Hindi
+    reader = DenseCopy(tmp_path / "dense")
+    assert reader.search(np.ones(DIM), 5, SearchFilters(date="1971-12-31"), 100)  # rows 4, 10, ...: served
+    with pytest.raises(DenseCopyDamaged, match="fails its checksum"):
+        reader.search(np.ones(DIM), 5, SearchFilters(language="hi"), 100)  # reads row 0's block: reported
+    with pytest.raises(DenseCopyDamaged, match="fails its checksum"):
+        DenseCopy(tmp_path / "dense").verify()
+    found = copy.drop_damaged()
+    assert found and damaged.name in found[0] and copy.ids() == {e.id for e in second}  # only that part went
+    copy.verify()
+    copy.apply(add=first, remove=set())  # its chunks added back (the writer reads them from Chroma)
+    check(DenseCopy(tmp_path / "dense"), {e.id: e for e in first + second})
+
+
+def test_a_truncated_part_or_deletion_file_is_reported_and_a_rebuild_replaces_it(tmp_path):
     copy = DenseCopy(tmp_path / "dense")
     copy.apply(add=entries(30, seed=3), remove=set())
-    part = next(p for p in (tmp_path / "dense").iterdir() if p.is_dir())
-    vectors = part / "vectors.npy"
-    vectors.write_bytes(vectors.read_bytes()[: vectors.stat().st_size // 2])
+    part = _part(tmp_path / "dense")
+    part.write_bytes(part.read_bytes()[: part.stat().st_size // 2])
     with pytest.raises(DenseCopyDamaged):
         DenseCopy(tmp_path / "dense").search(np.ones(DIM), 5, SearchFilters(language="hi"), 100)
+    assert copy.drop_damaged() is None  # the generation cannot be read: rebuild
     copy.rebuild(entries(30, seed=3))
     check(DenseCopy(tmp_path / "dense"), {e.id: e for e in entries(30, seed=3)})
+    copy.apply(add=[], remove={"c00001", "c00002"})
+    deletes = next(p for p in (tmp_path / "dense").iterdir() if ".del-" in p.name)
+    data = bytearray(deletes.read_bytes())
+    data[-8] ^= 1  # row 2 becomes row 3: still a row of the part, only the checksum tells
+    deletes.write_bytes(bytes(data))
+    with pytest.raises(DenseCopyDamaged, match="deletion file"):
+        DenseCopy(tmp_path / "dense").count()
+
+
+def test_a_part_of_the_former_layout_is_read_and_rewritten_with_checksums(tmp_path):
+    live = {e.id: e for e in entries(24, seed=5)}
+    folder = tmp_path / "dense" / "p-000001-0123abcd"
+    folder.mkdir(parents=True)
+    rows = list(live.values())
+    ids = np.asarray([e.id.encode() for e in rows])
+    vectors = np.asarray([e.vector / np.linalg.norm(e.vector) for e in rows], dtype=np.float32)
+    for key, arr in {"ids": ids, "order": np.argsort(ids, kind="stable").astype(np.int64),
+                     "date_int": np.asarray([e.date_int for e in rows], dtype=np.int32),
+                     "language": np.asarray([e.language.encode() for e in rows], dtype="S8"),
+                     "vectors": vectors}.items():
+        np.save(folder / f"{key}.npy", arr)
+    (tmp_path / "dense" / "CURRENT").write_text(json.dumps(
+        {"generation": 1, "dim": DIM, "parts": [{"name": folder.name, "rows": len(rows), "deletes": None}]}))
+    copy = DenseCopy(tmp_path / "dense")
+    check(copy, live)
+    assert copy.former_parts() == 1 and copy.upgrade() == 1 and copy.former_parts() == 0
+    assert all(part.current for part in copy.generation().parts)  # the former folder goes at the next change
+    check(DenseCopy(tmp_path / "dense"), live)
 
 
 def _cpu_per_search(copy: DenseCopy, f: SearchFilters) -> float:

@@ -35,6 +35,7 @@ INTERNAL = {
     "rag_bot.index.bucket.Conflict",  # a replace-if-unchanged lost: the shared index raises IndexLeaseLost/IndexBusy
     "rag_bot.index.dense.DenseCopyDamaged",  # search then probes the vector index; the writer's repair rebuilds it
     "rag_bot.index.shared._Gone",  # an object cleaned up under a pull: the pull reads the pointer again
+    "rag_bot.index.manifest_edit.NotIncremental",  # save_manifest then saves the manifest and its map whole
 }
 PENDING: set[str] = set()  # classes still to derive from UserError (none left)
 
