@@ -428,24 +428,35 @@ def _is_content(token: str) -> bool:
                 or _DIGITS.match(token) or token in w.number_words or token in w.number_scales)
 
 
-def pieces(text: str) -> list[list[str]]:
-    """``text`` cut into clauses (case-folded tokens): at commas and the like, and before each registry clause
-    opener ("and", "which", "जो")."""
-    w = words()
+CLAUSE_BREAK = re.compile(r"(?<!\d),|,(?!\d)|[;:()\[\]–—]")  # "45,000" is no clause break
+_CLAUSE_TOKEN = re.compile(rf"\d+(?:[,.]\d+)*|[{_W}]+(?:['’][a-z]*)?")  # "farmers'" keeps its apostrophe
+
+
+def clauses(text: str) -> list[list[str]]:
+    """``text`` cut into clauses of tokens as written (case kept, a word's possessive apostrophe kept): at commas
+    (not inside a number) and the like, and before each registry clause opener ("and", "which", "जो"). The one
+    clause splitter of the support check: :func:`pieces` reads it case-folded, :mod:`rag_bot.agent.roles` as
+    written."""
+    openers = words().openers
     out: list[list[str]] = []
-    for chunk in re.split(r"[,;:()\[\]–—]", normalise_digits(text)):
+    for chunk in CLAUSE_BREAK.split(normalise_digits(text)):
         current: list[str] = []
-        for raw in _TOKEN.findall(chunk):
-            token = raw.strip("।॥").casefold().replace("’", "'")
+        for raw in _CLAUSE_TOKEN.findall(chunk):
+            token = raw.strip("।॥")
             if not token:
                 continue
-            if token in w.openers and current:
+            if token.casefold() in openers and current:
                 out.append(current)
                 current = []
             current.append(token)
         if current:
             out.append(current)
     return out
+
+
+def pieces(text: str) -> list[list[str]]:
+    """The clauses of ``text`` (:func:`clauses`) as case-folded tokens."""
+    return [[t.casefold().replace("’", "'") for t in clause] for clause in clauses(text)]
 
 
 def uncovered_piece(claim: Claims, evidence: list[Claims]) -> bool:

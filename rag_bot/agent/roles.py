@@ -22,12 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rag_bot.agent.claims import covered, stem, words
-from rag_bot.dates import normalise_digits
-from rag_bot.languages import registry, word_chars
+from rag_bot.agent.claims import clauses, covered, stem, words
+from rag_bot.languages import registry
 
-_TOKEN = re.compile(rf"\d+(?:[,.]\d+)*|[{word_chars()}]+(?:['’][a-z]*)?")
-CLAUSE_BREAK = re.compile(r"(?<!\d),|,(?!\d)|[;:()\[\]–—]")  # "45,000" is no clause break
 _PHRASE = 3  # content words kept per phrase
 ROLE_MARGIN = 0.02  # across scripts: crossed similarity must beat straight by this much (cosines)
 
@@ -72,22 +69,8 @@ def _markers() -> _Markers:
 
 
 def _clauses(sentence: str) -> list[list[str]]:
-    """Raw tokens per clause: cut at commas and the like and before the registry's clause openers."""
-    openers = words().openers
-    out: list[list[str]] = []
-    for chunk in CLAUSE_BREAK.split(normalise_digits(sentence)):
-        current: list[str] = []
-        for raw in _TOKEN.findall(chunk):
-            token = unicodedata.normalize("NFC", raw.strip("।॥"))
-            if not token:
-                continue
-            if token.casefold() in openers and current:
-                out.append(current)
-                current = []
-            current.append(token)
-        if current:
-            out.append(current)
-    return out
+    """Tokens per clause as written (:func:`rag_bot.agent.claims.clauses`), in Unicode NFC."""
+    return [[unicodedata.normalize("NFC", t) for t in clause] for clause in clauses(sentence)]
 
 
 def _stop(token: str) -> bool:
@@ -262,7 +245,7 @@ def has_converse(sentence: str) -> bool:
     m = _markers()
     stems = {stem(v) for v in m.converse if v.isascii()}
     return any(t in m.converse or (t.isascii() and stem(t) in stems)
-               for t in (_nfc(x.strip("।॥")) for x in _TOKEN.findall(sentence)))
+               for t in (_nfc(x) for clause in clauses(sentence) for x in clause))
 
 
 def stem_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
