@@ -20,7 +20,7 @@ from functools import lru_cache
 from rag_bot.agent.claims import covered, skeleton, stem
 from rag_bot.languages import registry
 
-_SKELETON = 3  # shortest transliteration skeleton that matches a word on its own ("Rao" is too short)
+_SKELETON = 3  # shortest transliteration skeleton that matches any word ("Rao" / "राव" is too short)
 
 
 @lru_cache(maxsize=1)
@@ -66,11 +66,18 @@ def known(token: str) -> bool:
                s.startswith(v))) for v in _tables()[1])
 
 
-def matches(token: str, others: list[str]) -> bool:
-    """Whether a word of ``others`` (the other script's words) is ``token``: same skeleton (3+ letters), or a
-    shared sense."""
+def sounds_alike(token: str, others: list[str]) -> bool:
+    """Whether a word of ``others`` has the transliteration skeleton of ``token`` (3+ letters, or 2 of two words of
+    4+ characters: "Rekha" / "रेखा"): a name or a loanword written in the other script."""
     key = skeleton(token)
-    if len(key) >= _SKELETON and any(skeleton(o) == key for o in others):
+    return len(key) >= 2 and any(skeleton(o) == key and (len(key) >= _SKELETON or min(len(o), len(token)) >= 4)
+                                 for o in others)
+
+
+def matches(token: str, others: list[str]) -> bool:
+    """Whether a word of ``others`` (the other script's words) is ``token``: it sounds alike (:func:`sounds_alike`)
+    or shares a sense."""
+    if sounds_alike(token, others):
         return True
     mine = senses(token)
     theirs = {s for o in others for s in senses(o)}

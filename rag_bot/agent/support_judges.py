@@ -29,6 +29,7 @@ from rag_bot.agent.claims import (
     Claims,
     content_excess,
     coverage,
+    covered,
     cross_roles_flipped,
     missing_names,
     negation_differs,
@@ -44,9 +45,18 @@ from rag_bot.agent.claims import (
     uncovered_run,
     whole_runs,
 )
-from rag_bot.agent.glossary import align, matches
+from rag_bot.agent.glossary import align, matches, sounds_alike
+from rag_bot.agent.glossary import known as in_glossary
 from rag_bot.agent.history import text_of
-from rag_bot.agent.roles import ROLE_MARGIN, Frame, frames, has_converse, roles_agree, roles_conflict
+from rag_bot.agent.roles import (
+    ROLE_MARGIN,
+    Frame,
+    frames,
+    has_converse,
+    pairings_crossed,
+    roles_agree,
+    roles_conflict,
+)
 from rag_bot.agent.rules import detect_language, split_sentences
 from rag_bot.config import Settings
 from rag_bot.models.embeddings import Embedder, PassageCache
@@ -213,7 +223,9 @@ class EmbeddingJudge:
             # the offline check cannot tell, a verifier may
             return Verdict(False, certain=not (cross and whole_runs(missing, claim, e1)), reason="name", score=c1)
         differ, agree = self._roles(sentence, e1.text, cross, phrases or {})
-        if differ:
+        if differ or pairings_crossed(sentence, e1.text, matches if cross else _holds, (
+                lambda t: not in_glossary(t) and sounds_alike(t, e1.tokens if t in claim.tokens else claim.tokens))
+                if cross else None):  # a party: a name (sounds alike in both scripts, no glossary word: "club")
             return Verdict(False, reason="roles", score=c1)
         if not agree and has_converse(sentence) == has_converse(e1.text) and (
                 roles_swapped(claim, e1) or (cross and cross_roles_flipped(claim, e1))):
@@ -280,6 +292,11 @@ class EmbeddingJudge:
 
         return (roles_conflict(mine, theirs, similar, ROLE_MARGIN, cross=True),
                 roles_agree(mine, theirs, similar, ROLE_MARGIN, cross=True))
+
+
+def _holds(word: str, others: list[str]) -> bool:
+    """In one script: ``others`` hold ``word`` by stem."""
+    return covered(word, {stem(o) for o in others})
 
 
 @lru_cache(maxsize=20_000)

@@ -62,6 +62,7 @@ class Language:
     passive_markers: tuple[str, ...] = ()
     agent_markers: tuple[str, ...] = ()
     patient_markers: tuple[str, ...] = ()
+    genitive_links: tuple[str, ...] = ()  # a possessive link between two nouns (का, की, के)
     determiners: tuple[str, ...] = ()
     stem_suffixes: tuple[str, ...] = ()
     support_stopwords: tuple[str, ...] = ()
