@@ -1,11 +1,12 @@
 """Content words of two sentences in different scripts matched to each other (the support check across scripts).
 
 A word stands for *senses*: stems in the default language (English). A Latin-script word's sense is its own stem;
-a word of another script has the English words the registry's ``[glossary]`` table gives it (looked up by stem and
-stem prefix, so an inflection finds its entry: "किताबें" ~ "किताब"). Two words of different scripts match when a
-sense of one covers a sense of the other, or when their transliteration skeletons agree (names and loanwords:
-"पैनल" ~ "panels"). A word is *known* when the glossary can say what it is in the other script (an entry, either
-way); a word the glossary does not know can be neither matched nor counted missing, so it weighs nothing.
+a word of another script has the English words the registry's ``[glossary]`` table gives it, a language's name its
+English name ("अंग्रेज़ी": english), looked up by stem and stem prefix, so an inflection finds its entry
+("किताबें" ~ "किताब"). Two words of different scripts match when a sense of one covers a sense of the other, or
+when their transliteration skeletons agree (names and loanwords: "पैनल" ~ "panels"). A word is *known* when the
+glossary can say what it is in the other script (an entry, either way); a word the glossary does not know can be
+neither matched nor counted missing, so it weighs nothing.
 
 :func:`align` gives, for a sentence and its evidence sentence, how many content words of each side the other
 side holds, and how many *known* words of each side it lacks: a translation lacks about as many as its source
@@ -27,9 +28,13 @@ _SKELETON = 3  # shortest transliteration skeleton that matches any word ("Rao" 
 def _tables() -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     """(stem of a glossary word -> the stems of its English words, every English stem the glossary holds)."""
     forward: dict[str, set[str]] = {}
-    for lang in registry().languages:
+    languages = registry()
+    for lang in languages.languages:
         for word, meanings in lang.glossary.items():
             forward.setdefault(stem(word), set()).update(stem(m) for m in meanings)
+        for name in languages.names(lang.code):  # a language's names in other scripts ("अंग्रेज़ी" is English)
+            if not name.isascii():
+                forward.setdefault(stem(name), set()).add(stem(lang.name))
     return {k: frozenset(v) for k, v in forward.items()}, frozenset(s for v in forward.values() for s in v)
 
 
