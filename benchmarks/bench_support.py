@@ -38,6 +38,7 @@ probe to FILE (``--json`` alone prints them); ``--store`` scores every probe of
 
     python benchmarks/bench_support.py --store               # after: this tree's judge
     python benchmarks/bench_support.py --store --baseline    # before: main's code
+    python benchmarks/bench_support.py --store --baseline --ref 851d524 --side start   # main before the role frames
 """
 
 from __future__ import annotations
@@ -113,6 +114,8 @@ def main() -> int:
     parser.add_argument("--store", nargs="?", const=ROOT / "notebooks/eval/support", type=Path, metavar="DIR",
                         help="score every stored probe and write DIR/<probe>.after.json (.before.json with "
                              "--baseline); default DIR notebooks/eval/support")
+    parser.add_argument("--side", help="with --store: the file name's side instead of after/before (an earlier "
+                                       "revision: --store --baseline --ref REV --side start)")
     parser.add_argument("--split", choices=("dev", "test"), help="with --probe: score this split only (while "
                         "writing rules, look at dev; measure the held-out test split before and at the end)")
     args = parser.parse_args()
@@ -345,9 +348,10 @@ def store(args: argparse.Namespace) -> int:
     ``<DIR>/<probe>.after.json`` / ``.before.json`` with the code it measured."""
     from rag_bot.evaluation.support_probe import PROBES
 
-    side = "before" if args.baseline else "after"
+    side = args.side or ("before" if args.baseline else "after")
     if args.baseline:
-        code = f"{args.ref} {git('rev-parse', '--short', args.ref)}"
+        short = git("rev-parse", "--short", args.ref)
+        code = short if short.startswith(args.ref) else f"{args.ref} {short}"
     else:
         dirty = git("status", "--porcelain", "--", "rag_bot")
         code = f"{git('rev-parse', '--abbrev-ref', 'HEAD')} {git('rev-parse', '--short', 'HEAD')}" + (
