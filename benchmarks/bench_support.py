@@ -29,6 +29,16 @@ the dev and the held-out test split, with the judge's time per sentence; ``--bas
     python benchmarks/bench_support.py --probe --baseline
     python benchmarks/bench_support.py --probe tests/data/support_probe_harbour   # the second probe (held out)
     python benchmarks/bench_support.py --probe tests/data/support_probe_sonpur --split dev   # the third, dev half
+
+``--baseline`` runs git ``main``'s own ``bench_support.py --probe`` in a copy of main's tree (``git archive`` into a
+temporary folder, this interpreter), so every part of the judge is main's. ``--json FILE`` writes the figures of one
+probe to FILE (``--json`` alone prints them); ``--store`` scores every probe of
+``rag_bot.evaluation.support_probe.PROBES`` and writes ``notebooks/eval/support/<probe>.after.json`` (with
+``--baseline``: ``<probe>.before.json``), the files the evaluation notebook reads:
+
+    python benchmarks/bench_support.py --store               # after: this tree's judge
+    python benchmarks/bench_support.py --store --baseline    # before: main's code
+    python benchmarks/bench_support.py --store --baseline --ref 851d524 --side start   # main before the role frames
 """
 
 from __future__ import annotations
@@ -93,14 +103,24 @@ def main() -> int:
     parser.add_argument("--index-dir", type=Path, default=ROOT / ".rag-bot/eval/corpus")
     parser.add_argument("--threshold", type=float, help="embedding judge: min cosine (default: the setting)")
     parser.add_argument("--coverage", type=float, help="embedding judge: min word coverage (default: the setting)")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--json", nargs="?", const="-", metavar="FILE",
+                        help="the figures as JSON, written to FILE (printed when no FILE is given)")
     parser.add_argument("--dump", type=Path, help="write the scripted sentences (JSON lines) here")
     parser.add_argument("--probe", nargs="?", const=ROOT / "tests/data/support_probe", type=Path,
                         help="score the judge on the probe folder (default tests/data/support_probe)")
-    parser.add_argument("--baseline", action="store_true", help="with --probe: the judge of git main")
+    parser.add_argument("--baseline", action="store_true",
+                        help="with --probe: score git main's code (its own bench_support.py in a copy of its tree)")
+    parser.add_argument("--ref", default="main", help="with --baseline: the git revision (default main)")
+    parser.add_argument("--store", nargs="?", const=ROOT / "notebooks/eval/support", type=Path, metavar="DIR",
+                        help="score every stored probe and write DIR/<probe>.after.json (.before.json with "
+                             "--baseline); default DIR notebooks/eval/support")
+    parser.add_argument("--side", help="with --store: the file name's side instead of after/before (an earlier "
+                                       "revision: --store --baseline --ref REV --side start)")
     parser.add_argument("--split", choices=("dev", "test"), help="with --probe: score this split only (while "
                         "writing rules, look at dev; measure the held-out test split before and at the end)")
     args = parser.parse_args()
+    if args.store:
+        return store(args)
     if args.probe:
         return probe(args)
 
@@ -213,7 +233,7 @@ def main() -> int:
         "kept_pct_by_category": {c: [round(share(kept[c]), 1), len(kept[c])] for c in SUPPORTED + INVENTED},
     }
     if args.json:
-        print(json.dumps(figures, ensure_ascii=False))
+        emit(figures, args.json)
         return 0
     print(f"support check: judge {figures['judge']} (threshold {figures['threshold']}, coverage "
           f"{figures['coverage']}), "
@@ -228,26 +248,47 @@ def main() -> int:
     return 0
 
 
-def baseline_judge(settings: object) -> object:
-    """The embedding judge of git ``main`` (loaded from ``git show``), on this tree's embedder."""
-    import importlib.util
+def emit(figures: dict, target: str) -> None:
+    """The figures as JSON: printed (``-``) or written to the file ``target``."""
+    text = json.dumps(figures, ensure_ascii=False, indent=None if target == "-" else 1)
+    if target == "-":
+        print(text)
+    else:
+        Path(target).parent.mkdir(parents=True, exist_ok=True)
+        Path(target).write_text(text + "\n", encoding="utf-8")
+
+
+def git(*argv: str) -> str:
     import subprocess
+
+    return subprocess.run(["git", *argv], cwd=ROOT, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def baseline_figures(folder: Path, args: argparse.Namespace) -> dict:
+    """The probe's figures per split scored by the code of git ``args.ref``: its tree is extracted into a temporary
+    folder and its own ``benchmarks/bench_support.py --probe FOLDER --json`` runs there (its ``rag_bot`` first on the
+    path), so the judge and every module it reads are that revision's."""
+    import subprocess
+    import tarfile
     import tempfile
 
-    source = subprocess.run(["git", "show", "main:rag_bot/agent/support_judges.py"], cwd=ROOT, check=True,
-                            capture_output=True, text=True).stdout
-    path = Path(tempfile.mkdtemp()) / "support_main.py"
-    path.write_text(source, encoding="utf-8")
-    spec = importlib.util.spec_from_file_location("support_main", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    from rag_bot.models.embeddings import get_embedder
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(["git", "archive", "--format=tar", args.ref], cwd=ROOT, check=True,
+                                 capture_output=True).stdout
+        with tarfile.open(fileobj=__import__("io").BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+        command = [sys.executable, "benchmarks/bench_support.py", "--probe", str(folder.resolve()), "--json"]
+        command += ["--split", args.split] if args.split else []
+        command += [f"--{name}={value}" for name in ("threshold", "coverage")
+                    if (value := getattr(args, name)) is not None]
+        done = subprocess.run(command, cwd=tmp, capture_output=True, text=True)
+        if done.returncode:
+            raise SystemExit(f"{args.ref}'s bench_support.py failed: {done.stderr.strip()[-2000:]}")
+        return json.loads(done.stdout.strip().splitlines()[-1])
 
-    return module.EmbeddingJudge(get_embedder(settings), settings.support_threshold, settings.support_coverage)
 
-
-def probe(args: argparse.Namespace) -> int:
+def tree_figures(folder: Path, args: argparse.Namespace, verbose: bool) -> dict | None:
+    """The probe's figures per split scored by this tree's judge (None when the support check is off)."""
     import time
 
     from rag_bot.agent.support_judges import make_support_checker
@@ -257,36 +298,73 @@ def probe(args: argparse.Namespace) -> int:
     settings = Settings(llm_provider="extractive", checkpointer="memory")
     overrides = {k: v for k, v in (("support_threshold", args.threshold), ("support_coverage", args.coverage))
                  if v is not None}
-    settings = settings.model_copy(update=overrides)
-    if args.baseline:
-        judge = baseline_judge(settings)
-        label = "main (before)"
-    else:
-        checker = make_support_checker(settings)
-        if checker is None:
-            print("RAG_BOT_SUPPORT_JUDGE=off: nothing to measure")
-            return 1
-        judge = checker.judge
-        label = f"{getattr(judge, 'name', '?')} (this tree)"
-    passages, pairs = load_probe(args.probe)
+    checker = make_support_checker(settings.model_copy(update=overrides))
+    if checker is None:
+        return None
+    judge = checker.judge
+    label = f"{getattr(judge, 'name', '?')} (this tree)"
+    passages, pairs = load_probe(folder)
     judge.supported(["warm up"], [next(iter(passages.values()))])  # load the embedder outside the timing
     figures = {}
     for split in (args.split,) if args.split else ("dev", "test"):
         n = sum(1 for p in pairs if p["split"] == split)
         if not n:
             continue  # a probe kept only for held-out measurement has no dev split
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         rates = score_probe(judge, passages, pairs, split)
-        elapsed = time.perf_counter() - start
+        elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
         figures[split] = {"rates": rates, "ms_per_sentence": 1000 * elapsed / n,
-                          "targets_met": meets_targets(rates)}
-        if not args.json:
-            print(format_table(rates, f"judge {label}, split {split}: {n} pairs, "
-                                      f"{1000 * elapsed / n:.1f} ms per sentence"))
+                          "cpu_ms_per_sentence": 1000 * cpu / n, "targets_met": meets_targets(rates)}
+        if verbose:
+            print(format_table(rates, f"judge {label}, split {split}: {n} pairs, {1000 * elapsed / n:.1f} ms "
+                                      f"per sentence ({1000 * cpu / n:.1f} ms of CPU)"))
             missed = [k for k, ok in figures[split]["targets_met"].items() if not ok]
             print("targets missed: " + (", ".join(missed) or "none") + "\n")
+    return figures
+
+
+def probe(args: argparse.Namespace) -> int:
+    from rag_bot.evaluation.support_probe import format_table
+
+    if args.baseline:
+        figures = baseline_figures(args.probe, args)
+        if not args.json:
+            for split, entry in figures.items():
+                n = sum(by["all"]["n"] for by in entry["rates"].values())
+                print(format_table(entry["rates"], f"judge of {args.ref} (before), split {split}: {n} pairs, "
+                                                   f"{entry['ms_per_sentence']:.1f} ms per sentence") + "\n")
+    else:
+        figures = tree_figures(args.probe, args, verbose=not args.json)
+        if figures is None:
+            print("RAG_BOT_SUPPORT_JUDGE=off: nothing to measure")
+            return 1
     if args.json:
-        print(json.dumps(figures, ensure_ascii=False))
+        emit(figures, args.json)
+    return 0
+
+
+def store(args: argparse.Namespace) -> int:
+    """Every probe of ``PROBES`` scored (this tree, or ``--baseline``: git ``--ref``) and written to
+    ``<DIR>/<probe>.after.json`` / ``.before.json`` with the code it measured."""
+    from rag_bot.evaluation.support_probe import PROBES
+
+    side = args.side or ("before" if args.baseline else "after")
+    if args.baseline:
+        short = git("rev-parse", "--short", args.ref)
+        code = short if short.startswith(args.ref) else f"{args.ref} {short}"
+    else:
+        dirty = git("status", "--porcelain", "--", "rag_bot")
+        code = f"{git('rev-parse', '--abbrev-ref', 'HEAD')} {git('rev-parse', '--short', 'HEAD')}" + (
+            " (with uncommitted changes under rag_bot/)" if dirty else "")
+    for name, folder in PROBES.items():
+        figures = baseline_figures(ROOT / folder, args) if args.baseline else tree_figures(ROOT / folder, args,
+                                                                                           verbose=False)
+        if figures is None:
+            print("RAG_BOT_SUPPORT_JUDGE=off: nothing to measure")
+            return 1
+        path = args.store / f"{name}.{side}.json"
+        emit({"probe": name, "folder": folder, "side": side, "code": code, "splits": figures}, str(path))
+        print(f"wrote {path} ({code})")
     return 0
 
 

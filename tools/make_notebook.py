@@ -39,6 +39,7 @@ corpus `data/corpus`, one figure per question a maintainer asks:
 | Where should the relevance threshold be? | `refusal_threshold.png` |
 | On a fresh archive, which kinds of question meet their targets, before and after? | `fresh_by_kind.png` |
 | Where should the key-term coverage be? | `coverage_curve.png` |
+| Which kinds of wrong sentence does the support check drop, before and after? | `support_<probe>.png` |
 
 * **Retrieval**: nDCG@10, Recall@k and MRR@10 of dense, keyword (BM25) and hybrid retrieval, with the documents
   of the index (`doc_id`, one per dated talk) as the unit (`rag_bot.evaluation.retrieval`).
@@ -50,7 +51,8 @@ Run from the repository root (offline, a few minutes on 2 cores):
 `.venv/bin/jupyter execute --inplace notebooks/evaluation.ipynb` (do not commit the outputs:
 `.venv/bin/python tools/make_notebook.py` regenerates the clean notebook). Plots appear under their cells and are
 saved to `EVAL_FIGURES_DIR` (default `notebooks/figures`, not committed). Environment: `RAG_BOT_INDEX_DIR`
-(default `.rag-bot/eval-notebook`), `EVAL_QUESTIONS_PER_KIND` (quick run: the first N questions of each kind).
+(default `.rag-bot/eval-notebook`), `EVAL_QUESTIONS_PER_KIND` (quick run: the first N questions of each kind),
+`RAG_BOT_EVAL_SUPPORT_LIVE=1` (section 9: score the support probes now instead of reading the stored results).
 The figures quoted in the text below come from the last full run (all 56 questions, offline defaults); the code
 cells print the figures of the run you are looking at.
 """
@@ -560,8 +562,122 @@ for p in fresh_curve:
           f"{p['false_refusals']}/{p['answerable']} answerable")
 """
 
+SUPPORT_MD = """\
+## 9. Support check: each kind of wrong sentence, before and after
+
+The run-time support check decides which generated sentences an answer may show with a citation. Four hand-written
+probes of (sentence, cited passage) pairs in English and Hindi (`tests/data/support_probe*`, see their READMEs)
+label each pair with a kind: valid kinds (verbatim, paraphrase, number as a word, translation) should be **kept**
+(target >= 90 %), invented kinds (negation, swapped roles, changed number, date or name, the nearest other sentence
+in the same or the other language, an added clause) **dropped** (target >= 85 %). Pine Hill and Sonpur have a `dev`
+half (looked at while writing the rules) and a held-out half; the harbour and Neelgaon probes are all held out.
+Language pairs: `en`, `hi`, and `en>hi` / `hi>en` for a sentence citing a passage in the other script.
+
+*Before* is the code of git `main` before this branch's support work, *after* this branch's; *start* (where
+stored) is `main` at the start of this stop's support work (851d524, before the role frames of the first pass).
+Each was measured by running that revision's own `benchmarks/bench_support.py --probe` and stored under
+`notebooks/eval/support/` (`<probe>.start.json`, `<probe>.before.json`, `<probe>.after.json`, each naming the commit
+it measured), which this section reads:
+
+    .venv/bin/python benchmarks/bench_support.py --store --baseline   # before: main's own code, in a copy of its tree
+    .venv/bin/python benchmarks/bench_support.py --store              # after: this tree
+    .venv/bin/python benchmarks/bench_support.py --store --baseline --ref 851d524 --side start
+
+Set `RAG_BOT_EVAL_SUPPORT_LIVE=1` to score the *after* side now with the configured judge (a minute or two of CPU)
+instead of reading it; *start* and *before* are always the stored measurements of main's code. Tables: start ->
+before -> after, bold when after misses its target; the charts draw the targets as dashed lines. The history of
+the rules and what is left open: `docs/evaluation.md`, section "The support check per kind of sentence".
+"""
+
+SUPPORT = """\
+from rag_bot.evaluation import support_probe as sp
+
+SUPPORT_DIR = Path(sp.RESULTS_DIR)
+SUPPORT_LIVE = os.environ.get("RAG_BOT_EVAL_SUPPORT_LIVE", "") not in ("", "0")
+SPLIT_NAMES = {"dev": "dev", "test": "held-out"}
+LANGUAGE_ORDER = ("all", "en", "hi", "en>hi", "hi>en")
+KINDS = sp.VALID_KINDS + sp.INVENTED_KINDS
+if SUPPORT_LIVE:
+    from rag_bot.agent.support_judges import make_support_checker
+
+    support_judge = make_support_checker(extractive).judge
+
+
+def read_side(name, side):
+    return json.loads((SUPPORT_DIR / f"{name}.{side}.json").read_text(encoding="utf-8"))
+
+
+def live_side(passages, pairs):
+    splits = [s for s in sp.SPLITS if any(p["split"] == s for p in pairs)]
+    return {"code": "this run (RAG_BOT_EVAL_SUPPORT_LIVE=1)",
+            "splits": {s: {"rates": sp.score_probe(support_judge, passages, pairs, s)} for s in splits}}
+
+
+def support_rate(side, split, kind, language):
+    cell = side["splits"].get(split, {}).get("rates", {}).get(kind, {}).get(language)
+    return None if cell is None else sp.shown_rate(kind, cell["kept"])
+
+
+def support_cell(entry, split, kind, language):
+    *earlier, after = (support_rate(entry[side], split, kind, language) for side in entry["sides"])
+    if after is None:
+        return "–"
+    shown = f"{100 * after:.1f}"
+    shown = f"**{shown}**" if after < sp.target(kind) else shown
+    return " -> ".join([f"{100 * r:.1f}" for r in earlier if r is not None] + [shown])
+
+
+support = {}
+for name, folder in sp.PROBES.items():
+    passages, pairs = sp.load_probe(Path(folder))
+    after = live_side(passages, pairs) if SUPPORT_LIVE else read_side(name, "after")
+    sides = {side: read_side(name, side) for side in ("start", "before")
+             if side == "before" or (SUPPORT_DIR / f"{name}.{side}.json").exists()}
+    support[name] = {"folder": folder, "pairs": pairs, **sides, "after": after, "sides": [*sides, "after"]}
+
+for name, entry in support.items():
+    cells = sp.expected_cells(entry["pairs"])
+    splits = [s for s in sp.SPLITS if any(c[0] == s for c in cells)]
+    languages = [lang for lang in LANGUAGE_ORDER if any(c[2] == lang for c in cells)]
+    columns = [(s, lang) for s in splits for lang in languages]
+    lines = ["| kind | want | " + " | ".join(f"{SPLIT_NAMES[s]} {lang}" for s, lang in columns) + " |",
+             "|---|---|" + "---:|" * len(columns)]
+    for kind in KINDS:
+        want = f"kept >= {sp.KEEP_TARGET:.0%}" if kind in sp.VALID_KINDS else f"dropped >= {sp.DROP_TARGET:.0%}"
+        lines.append(f"| {kind.replace('_', ' ')} | {want} | "
+                     + " | ".join(support_cell(entry, s, kind, lang) for s, lang in columns) + " |")
+    display(Markdown(f"**{name}** (`{entry['folder']}`, {len(entry['pairs'])} pairs; "
+                     + "; ".join(f"{side}: {entry[side]['code']}" for side in entry["sides"]) + ")\\n\\n"
+                     + "\\n".join(lines)))
+    fig, axes = plt.subplots(len(languages), len(splits), figsize=(7 * len(splits), 2.2 * len(languages) + 0.6),
+                             squeeze=False, sharey=True)
+    for col, split in enumerate(splits):
+        for row, lang in enumerate(languages):
+            ax = axes[row][col]
+            grouped_bars(ax, [k.replace("_", " ") for k in KINDS],
+                         {f"{side} ({entry[side]['code'].split(' (')[0]})":
+                          [support_rate(entry[side], split, k, lang) for k in KINDS] for side in entry["sides"]},
+                         f"{name}, {SPLIT_NAMES[split]}, {lang}", "kept % / dropped %" if col == 0 else None)
+            ax.hlines(sp.KEEP_TARGET, -0.5, len(sp.VALID_KINDS) - 0.5, colors="red", linestyles="--",
+                      label="target")
+            ax.hlines(sp.DROP_TARGET, len(sp.VALID_KINDS) - 0.5, len(KINDS) - 0.5, colors="red", linestyles="--")
+            ax.axvline(len(sp.VALID_KINDS) - 0.5, color="grey", linewidth=0.8)
+            ax.set_ylim(0, 1.32)  # room above the bars for the legend (top row only)
+            ax.set_yticks([0, 0.2, 0.4, 0.6, 0.8, 1.0])
+            if row == 0:
+                ax.legend(fontsize=7, loc="upper center", ncol=len(entry["sides"]) + 1)
+            else:
+                ax.get_legend().remove()
+            ax.tick_params(axis="x", labelsize=7, labelrotation=35, labelbottom=row == len(languages) - 1)
+    show(fig, f"support_{name}")
+support_json = {name: {side: entry[side] for side in entry["sides"]} for name, entry in support.items()}
+written = (FIGURES / "support_by_kind.json").write_text(json.dumps(support_json, ensure_ascii=False, indent=1),
+                                                        encoding="utf-8")
+"""
+
 FIGURE_NAMES = ("retrieval_modes", "recall_at_k", "fusion_curve", "by_language", "by_kind", "latency",
-                "refusal_threshold", "fresh_by_kind", "coverage_curve")
+                "refusal_threshold", "fresh_by_kind", "coverage_curve", "support_pine_hill", "support_harbour",
+                "support_sonpur", "support_neelgaon")
 
 CHECKS = f"""\
 # Every headline metric is a finite number, every figure was written
@@ -580,6 +696,10 @@ for name, evaluation in answers.items():
     for key in ("refusal_rate", "false_refusal_rate", "citation_validity", "facts_rate", "groundedness",
                 "latency_p50_s", "latency_p95_s", "model_calls_mean"):
         assert finite(s[key]), (name, key, s[key])
+for name, entry in support.items():  # every kind of every probe, on both sides, a finite rate
+    for side in entry["sides"]:
+        assert not sp.missing_cells(entry[side], entry["pairs"]), (name, side, sp.missing_cells(entry[side],
+                                                                                              entry["pairs"]))
 for figure in {FIGURE_NAMES!r}:
     assert (FIGURES / f"{{figure}}.png").stat().st_size > 0, figure
 print("all metrics finite")
@@ -668,7 +788,9 @@ def build() -> nbformat.NotebookNode:
         new_code_cell(FRESH, metadata={"tags": ["figure"]}),
         new_markdown_cell(COVERAGE_MD),
         new_code_cell(COVERAGE, metadata={"tags": ["figure"]}),
-        new_markdown_cell("## 9. Checks"),
+        new_markdown_cell(SUPPORT_MD),
+        new_code_cell(SUPPORT, metadata={"tags": ["figure", "support"]}),
+        new_markdown_cell("## 10. Checks"),
         new_code_cell(CHECKS, metadata={"tags": ["checks"]}),
     ]
     for i, cell in enumerate(cells):

@@ -428,24 +428,35 @@ def _is_content(token: str) -> bool:
                 or _DIGITS.match(token) or token in w.number_words or token in w.number_scales)
 
 
-def pieces(text: str) -> list[list[str]]:
-    """``text`` cut into clauses (case-folded tokens): at commas and the like, and before each registry clause
-    opener ("and", "which", "जो")."""
-    w = words()
+CLAUSE_BREAK = re.compile(r"(?<!\d),|,(?!\d)|[;:()\[\]–—]")  # "45,000" is no clause break
+_CLAUSE_TOKEN = re.compile(rf"\d+(?:[,.]\d+)*|[{_W}]+(?:['’][a-z]*)?")  # "farmers'" keeps its apostrophe
+
+
+def clauses(text: str) -> list[list[str]]:
+    """``text`` cut into clauses of tokens as written (case kept, a word's possessive apostrophe kept): at commas
+    (not inside a number) and the like, and before each registry clause opener ("and", "which", "जो"). The one
+    clause splitter of the support check: :func:`pieces` reads it case-folded, :mod:`rag_bot.agent.roles` as
+    written."""
+    openers = words().openers
     out: list[list[str]] = []
-    for chunk in re.split(r"[,;:()\[\]–—]", normalise_digits(text)):
+    for chunk in CLAUSE_BREAK.split(normalise_digits(text)):
         current: list[str] = []
-        for raw in _TOKEN.findall(chunk):
-            token = raw.strip("।॥").casefold().replace("’", "'")
+        for raw in _CLAUSE_TOKEN.findall(chunk):
+            token = raw.strip("।॥")
             if not token:
                 continue
-            if token in w.openers and current:
+            if token.casefold() in openers and current:
                 out.append(current)
                 current = []
             current.append(token)
         if current:
             out.append(current)
     return out
+
+
+def pieces(text: str) -> list[list[str]]:
+    """The clauses of ``text`` (:func:`clauses`) as case-folded tokens."""
+    return [[t.casefold().replace("’", "'") for t in clause] for clause in clauses(text)]
 
 
 def uncovered_piece(claim: Claims, evidence: list[Claims]) -> bool:
@@ -460,16 +471,22 @@ def uncovered_piece(claim: Claims, evidence: list[Claims]) -> bool:
     return False
 
 
+def said(claims: Claims) -> list[str]:
+    """The sentence's content words, one per stem, numbers, months, weekdays and clause openers ("while") left out
+    (the other checks read those), single letters too: what it says."""
+    w = words()
+    out: dict[str, str] = {}
+    for t in claims.tokens:
+        if _is_content(t) and len(t) > 1 and t not in w.openers and t not in w.months and \
+                t.rstrip("s") not in w.weekdays:  # one letter: a piece of "p.m."
+            out.setdefault(stem(t), t)
+    return list(out.values())
+
+
 def content_excess(claim: Claims, evidence: Claims) -> tuple[int, float]:
     """(distinct content words of the sentence minus those of the evidence sentence, their ratio), numbers left
-    out: across scripts no word can be matched, but a translation says about as much as its source and an added
-    clause more."""
-    w = words()
-
-    def said(claims: Claims) -> int:  # clause openers ("while") say nothing
-        return len({stem(t) for t in claims.tokens if _is_content(t) and t not in w.openers})
-
-    mine, theirs = said(claim), said(evidence)
+    out: across scripts a translation says about as much as its source and an added clause more."""
+    mine, theirs = len(said(claim)), len(said(evidence))
     return mine - theirs, mine / max(1, theirs)
 
 

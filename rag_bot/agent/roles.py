@@ -22,13 +22,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rag_bot.agent.claims import covered, stem, words
-from rag_bot.dates import normalise_digits
-from rag_bot.languages import registry, word_chars
+from rag_bot.agent.claims import clauses, covered, stem, words
+from rag_bot.languages import registry
 
-_TOKEN = re.compile(rf"\d+(?:[,.]\d+)*|[{word_chars()}]+(?:['’][a-z]*)?")
-CLAUSE_BREAK = re.compile(r"(?<!\d),|,(?!\d)|[;:()\[\]–—]")  # "45,000" is no clause break
 _PHRASE = 3  # content words kept per phrase
+_CLAUSE = 3  # content words of the shortest piece that pairings_crossed reads as a clause
 ROLE_MARGIN = 0.02  # across scripts: crossed similarity must beat straight by this much (cosines)
 
 
@@ -52,6 +50,7 @@ class _Markers:
     verbs: frozenset[str]
     agent: frozenset[str]
     passive: frozenset[str]
+    links: frozenset[str]
 
 
 def _nfc(word: str) -> str:
@@ -67,27 +66,12 @@ def _markers() -> _Markers:
 
     return _Markers(union("converse_verbs"), union("dative_converse_verbs"), union("source_markers"),
                     union("recipient_markers"), union("passive_auxiliaries"), union("stopword_verbs"),
-                    union("agent_markers"),
-                    union("passive_markers"))
+                    union("agent_markers"), union("passive_markers"), union("genitive_links"))
 
 
 def _clauses(sentence: str) -> list[list[str]]:
-    """Raw tokens per clause: cut at commas and the like and before the registry's clause openers."""
-    openers = words().openers
-    out: list[list[str]] = []
-    for chunk in CLAUSE_BREAK.split(normalise_digits(sentence)):
-        current: list[str] = []
-        for raw in _TOKEN.findall(chunk):
-            token = unicodedata.normalize("NFC", raw.strip("।॥"))
-            if not token:
-                continue
-            if token.casefold() in openers and current:
-                out.append(current)
-                current = []
-            current.append(token)
-        if current:
-            out.append(current)
-    return out
+    """Tokens per clause as written (:func:`rag_bot.agent.claims.clauses`), in Unicode NFC."""
+    return [[unicodedata.normalize("NFC", t) for t in clause] for clause in clauses(sentence)]
 
 
 def _stop(token: str) -> bool:
@@ -199,7 +183,7 @@ def _before(tokens: list[str], k: int) -> tuple[str, ...]:
     w = words()
     out: list[str] = []
     j = k - 1
-    links = {"का", "की", "के"}
+    links = _markers().links
     while j >= 0 and len(out) < _PHRASE:
         token = tokens[j].casefold()
         if token in links or token in w.number_words and token in w.ambiguous:
@@ -262,7 +246,7 @@ def has_converse(sentence: str) -> bool:
     m = _markers()
     stems = {stem(v) for v in m.converse if v.isascii()}
     return any(t in m.converse or (t.isascii() and stem(t) in stems)
-               for t in (_nfc(x.strip("।॥")) for x in _TOKEN.findall(sentence)))
+               for t in (_nfc(x) for clause in clauses(sentence) for x in clause))
 
 
 def stem_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
@@ -322,3 +306,34 @@ def roles_agree(claim: list[Frame], evidence: list[Frame], similar: Similarity =
 
     return bool(claim) and bool(evidence) and not roles_conflict(claim, evidence, similar, margin, cross) and all(
         any(straight(c, e) for e in evidence) for c in claim)
+
+
+def _said(clause: list[str]) -> list[str]:
+    w = words()
+    return list(dict.fromkeys(t.casefold() for t in clause if not _stop(t) and len(t) > 1
+                              and t.casefold() not in w.openers))
+
+
+def pairings_crossed(sentence: str, evidence: str, match: Callable[[str, list[str]], bool],
+                     parties: Callable[[str], bool] | None = None) -> bool:
+    """Two clauses of the sentence each join words that belong to different clauses of the evidence sentence
+    ("Rekha teaches the morning class and her mother Kamala teaches the evening class" where Kamala teaches the
+    morning one): who goes with what is swapped, whatever the word order or case markers (a Hindi clause that marks
+    no party: "रेखा सुबह की कक्षा पढ़ाती है"). A word *belongs* to an evidence clause when no other evidence clause
+    holds it; ``match(word, words)`` tells whether ``words`` hold ``word`` (by stem in one script, by glossary and
+    transliteration across scripts). ``parties``: when given (across scripts, where the languages order a
+    coordination's words differently: "Hindi and English" / "हिंदी और अंग्रेज़ी"), a clause counts only when a
+    word that ties it to an evidence clause is a party (a name)."""
+    theirs = [c for c in (_said(c) for c in clauses(evidence)) if c]
+    mine = [c for c in (_said(c) for c in clauses(sentence)) if c]
+    if len(theirs) < 2 or len(mine) < 2 or min(len(c) for c in (*mine, *theirs)) < _CLAUSE:
+        return False  # a short piece is a coordinated noun ("in Hindi | and English all afternoon"), no clause
+    own = [[t for t in clause if not any(covered(t, {stem(u) for u in other}) for other in theirs
+                                         if other is not clause)] for clause in theirs]
+    mixed = 0
+    for clause in mine:
+        ties = {j: [t for t in clause if match(t, words)] for j, words in enumerate(own) if words}
+        ties = {j: hit for j, hit in ties.items() if hit}
+        if len(ties) >= 2 and (parties is None or any(parties(t) for hit in ties.values() for t in hit)):
+            mixed += 1
+    return mixed >= 2

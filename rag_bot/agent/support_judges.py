@@ -29,6 +29,7 @@ from rag_bot.agent.claims import (
     Claims,
     content_excess,
     coverage,
+    covered,
     cross_roles_flipped,
     missing_names,
     negation_differs,
@@ -37,14 +38,25 @@ from rag_bot.agent.claims import (
     numerals,
     read_claims,
     roles_swapped,
+    said,
     single_substitution,
     stem,
     uncovered_piece,
     uncovered_run,
     whole_runs,
 )
+from rag_bot.agent.glossary import align, matches, sounds_alike
+from rag_bot.agent.glossary import known as in_glossary
 from rag_bot.agent.history import text_of
-from rag_bot.agent.roles import ROLE_MARGIN, Frame, frames, has_converse, roles_agree, roles_conflict
+from rag_bot.agent.roles import (
+    ROLE_MARGIN,
+    Frame,
+    frames,
+    has_converse,
+    pairings_crossed,
+    roles_agree,
+    roles_conflict,
+)
 from rag_bot.agent.rules import detect_language, split_sentences
 from rag_bot.config import Settings
 from rag_bot.models.embeddings import Embedder, PassageCache
@@ -204,11 +216,16 @@ class EmbeddingJudge:
         if negation_differs(claim, e1, cross):
             return Verdict(False, reason="negation", score=c1)
         missing = missing_names(claim, window, cross)
+        if cross:  # a name translated word by word ("Lotus Pond" / "कमल तालाब", "English" / "अंग्रेज़ी")
+            foreign = [t for t in (*claim.tokens, *e1.tokens) if not t.isascii()]
+            missing = [n for n in missing if not matches(n.casefold(), foreign)]
         if missing:  # a whole multi-word name missing across scripts may be translated ("Lotus Pond" / "कमल तालाब"):
             # the offline check cannot tell, a verifier may
             return Verdict(False, certain=not (cross and whole_runs(missing, claim, e1)), reason="name", score=c1)
         differ, agree = self._roles(sentence, e1.text, cross, phrases or {})
-        if differ:
+        if differ or pairings_crossed(sentence, e1.text, matches if cross else _holds, (
+                lambda t: not in_glossary(t) and sounds_alike(t, e1.tokens if t in claim.tokens else claim.tokens))
+                if cross else None):  # a party: a name (sounds alike in both scripts, no glossary word: "club")
             return Verdict(False, reason="roles", score=c1)
         if not agree and has_converse(sentence) == has_converse(e1.text) and (
                 roles_swapped(claim, e1) or (cross and cross_roles_flipped(claim, e1))):
@@ -223,16 +240,29 @@ class EmbeddingJudge:
                 return Verdict(False, reason="coverage", score=c1)
             if uncovered_piece(claim, window):
                 return Verdict(False, reason="clause", score=c1)
-        else:
-            excess, ratio = content_excess(claim, e1)
-            if excess >= CROSS_EXCESS and ratio >= CROSS_RATIO:
-                return Verdict(False, reason="clause", score=c1)
+        elif self._cross_clause(claim, e1):
+            return Verdict(False, reason="clause", score=c1)
         threshold = self.cross_threshold if cross else self.threshold
         certain = abs(c1 - threshold) > UNSURE_BAND
         if c1 < threshold:
             return Verdict(False, certain, reason="cosine", score=c1)
         return Verdict(True, certain, score=c1)
 
+
+    @staticmethod
+    def _cross_clause(claim: Claims, evidence: Claims) -> bool:
+        """Across scripts, the sentence says more than its evidence sentence (:mod:`rag_bot.agent.glossary`): its
+        content words the evidence does not hold outnumber the evidence's words it does not hold by
+        ``CROSS_EXCESS`` and it has ``CROSS_RATIO`` times as many content words (words matched to one another
+        cancel out, however many words each side needs: "twice as much" / "दोगुना"); or it holds ``CROSS_EXCESS``
+        more words the glossary knows and the evidence lacks than the evidence has words it lacks (a clause
+        of its own)."""
+        mine, theirs = said(claim), said(evidence)
+        found = align(mine, theirs, claim.tokens, evidence.tokens)
+        surplus = (len(mine) - found.matched) - (len(theirs) - found.evidence_matched)
+        _, ratio = content_excess(claim, evidence)
+        return (surplus >= CROSS_EXCESS and ratio >= CROSS_RATIO) or \
+            found.missing - found.evidence_unmatched >= CROSS_EXCESS
 
     def _phrase_vectors(self, pairs: list[tuple[str, str]], languages: list[str | None],
                         candidates: list[str]) -> dict[str, np.ndarray]:
@@ -262,6 +292,11 @@ class EmbeddingJudge:
 
         return (roles_conflict(mine, theirs, similar, ROLE_MARGIN, cross=True),
                 roles_agree(mine, theirs, similar, ROLE_MARGIN, cross=True))
+
+
+def _holds(word: str, others: list[str]) -> bool:
+    """In one script: ``others`` hold ``word`` by stem."""
+    return covered(word, {stem(o) for o in others})
 
 
 @lru_cache(maxsize=20_000)

@@ -94,3 +94,40 @@ def format_table(rates: dict[str, Any], title: str = "") -> str:
         want = f"kept>={KEEP_TARGET:.0%}" if valid else f"drop>={DROP_TARGET:.0%}"
         lines.append(f"{kind:<24}{want:>9}{cell('all')}" + "".join(cell(lang) for lang in languages))
     return "\n".join(lines)
+
+
+# The probes whose per-kind results are stored (``benchmarks/bench_support.py --store``) and shown by the
+# evaluation notebook: name -> folder, relative to the repository root.
+PROBES = {"pine_hill": "tests/data/support_probe", "harbour": "tests/data/support_probe_harbour",
+          "sonpur": "tests/data/support_probe_sonpur", "neelgaon": "tests/data/support_probe_neelgaon"}
+RESULTS_DIR = "notebooks/eval/support"  # <probe>.before.json (git main's code) and <probe>.after.json (this tree)
+SPLITS = ("dev", "test")
+
+
+def expected_cells(pairs: Sequence[dict[str, Any]]) -> set[tuple[str, str, str]]:
+    """(split, kind, language) of every rate a probe's pairs give (language ``all`` included)."""
+    return {(p["split"], p["kind"], language) for p in pairs for language in ("all", pair_language(p))}
+
+
+def missing_cells(results: dict[str, Any], pairs: Sequence[dict[str, Any]]) -> list[str]:
+    """``split/kind/language`` of each rate the probe's pairs give that stored ``results`` (``{"splits": {split:
+    {"rates": ...}}}``) lacks, or holds as no finite rate in [0, 1]; empty when the results cover the probe."""
+    import math
+
+    out = []
+    for split, kind, language in sorted(expected_cells(pairs)):
+        cell = results.get("splits", {}).get(split, {}).get("rates", {}).get(kind, {}).get(language, {})
+        kept = cell.get("kept") if isinstance(cell, dict) else None
+        if not isinstance(kept, (int, float)) or not math.isfinite(kept) or not 0.0 <= kept <= 1.0:
+            out.append(f"{split}/{kind}/{language}")
+    return out
+
+
+def shown_rate(kind: str, kept: float) -> float:
+    """The rate a target applies to: kept for a valid kind, dropped (``1 - kept``) for an invented one."""
+    return kept if kind in VALID_KINDS else 1.0 - kept
+
+
+def target(kind: str) -> float:
+    """The target of a kind's shown rate (:func:`shown_rate`)."""
+    return KEEP_TARGET if kind in VALID_KINDS else DROP_TARGET

@@ -2,10 +2,11 @@
 
 ``rag_bot/languages/<code>.toml`` holds the code, names, script (Unicode ranges), sentence ends and abbreviations,
 stop words, the phrases the router rules look for (greetings, thanks, follow-ups, questions about the chat), the
-words the support check reads (negations, number words, weekdays, case markers, a transliteration table), and in
-its ``[texts.*]`` tables every text shown in that language (the answerer's intro and refusal, the conversational
-replies, the Telegram bot's texts and command menu). Rules, prompts, the tool, the metadata detector and the front
-ends read them here; adding a language is adding one file. This module imports nothing from rag_bot (a leaf), so
+words the support check reads (negations, number words, weekdays, case markers, a transliteration table, a
+glossary of content words into the default language), and in its ``[texts.*]`` tables every text shown in that
+language (the answerer's intro and refusal, the conversational replies, the Telegram bot's texts and command
+menu). Rules, prompts, the tool, the metadata detector and the front ends read them here; adding a language is
+adding one file. This module imports nothing from rag_bot (a leaf), so
 every layer may use it.
 """
 
@@ -61,6 +62,7 @@ class Language:
     passive_markers: tuple[str, ...] = ()
     agent_markers: tuple[str, ...] = ()
     patient_markers: tuple[str, ...] = ()
+    genitive_links: tuple[str, ...] = ()  # a possessive link between two nouns (का, की, के)
     determiners: tuple[str, ...] = ()
     stem_suffixes: tuple[str, ...] = ()
     support_stopwords: tuple[str, ...] = ()
@@ -75,6 +77,7 @@ class Language:
     number_scales: dict[str, int] = field(default_factory=dict)
     weekdays: dict[str, int] = field(default_factory=dict)
     transliteration: dict[str, str] = field(default_factory=dict)
+    glossary: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a word -> its words in the default language
     overview_words: tuple[str, ...] = ()
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -94,7 +97,7 @@ def _language(data: dict) -> Language:
     for key, kind in Language.__dataclass_fields__.items():
         if key in values and kind.type.startswith("tuple[str"):
             values[key] = tuple(values[key])
-    for key in ("answer_types", "answer_evidence"):
+    for key in ("answer_types", "answer_evidence", "glossary"):
         values[key] = {name: tuple(items) for name, items in values.get(key, {}).items()}
     return Language(**values)
 

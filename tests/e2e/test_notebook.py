@@ -15,7 +15,8 @@ from tests.conftest import REPO
 
 NOTEBOOK = REPO / "notebooks" / "evaluation.ipynb"
 FIGURES = ("retrieval_modes", "recall_at_k", "fusion_curve", "by_language", "by_kind", "latency", "refusal_threshold",
-           "fresh_by_kind", "coverage_curve")
+           "fresh_by_kind", "coverage_curve", "support_pine_hill", "support_harbour", "support_sonpur",
+           "support_neelgaon")
 HEADLINE_METRICS = ("nDCG@10", "Recall@5", "MRR@10", "refusal rate on unanswerable questions",
                     "false-refusal rate", "citation validity", "reference facts found", "groundedness",
                     "latency p50 / p95", "model calls per answer")
@@ -113,5 +114,16 @@ def test_notebook_runs_offline_and_writes_figures(sample_index, fresh_index, tmp
     for template in (make_notebook.RETRIEVAL_MD, make_notebook.FUSION_MD, make_notebook.REFUSAL_MD,
                      make_notebook.LANGUAGE_MD, make_notebook.KIND_MD, make_notebook.LATENCY_MD):
         template.format(**recorded)
+    # the support check per kind: every probe's before and after (read from notebooks/eval/support) cover its kinds
+    from rag_bot.evaluation.support_probe import PROBES, load_probe, missing_cells
+
+    support = json.loads((figures / "support_by_kind.json").read_text(encoding="utf-8"))
+    assert set(support) == set(PROBES)
+    for name, folder in PROBES.items():
+        _, pairs = load_probe(REPO / folder)
+        assert not missing_cells(support[name]["before"], pairs) and not missing_cells(support[name]["after"], pairs)
+    support_cell = next(c for c in nb.cells if "support" in c.metadata.get("tags", []))
+    tables = "".join(o.get("data", {}).get("text/markdown", "") for o in support_cell.outputs)
+    assert tables.count("| negation | dropped >= 85% |") == len(PROBES)
     checks = next(c for c in nb.cells if "checks" in c.metadata.get("tags", []))
     assert "all metrics finite" in "".join(o.get("text", "") for o in checks.outputs)

@@ -55,9 +55,26 @@ def test_swapped_parties_and_changed_numbers_are_dropped(judge):
 
 
 def test_a_place_name_missing_as_a_whole_across_scripts_is_an_undecided_drop(judge):
-    passage = {"id": "p", "language": "hi", "text": "सोनपुर का संगीत उत्सव कमल तालाब पर हुआ।"}
-    translated = judge.verdicts(["Sonpur's music festival was held at Lotus Pond."], [passage])[0]
+    passage = {"id": "p", "language": "hi", "text": "सोनपुर का संगीत उत्सव आम बाग़ में हुआ।"}
+    translated = judge.verdicts(["Sonpur's music festival was held at Mango Grove."], [passage])[0]
     assert (translated.supported, translated.reason, translated.certain) == (False, "name", False)
     organised = {"id": "q", "language": "hi", "text": "सोनपुर का संगीत उत्सव मीरा जोशी ने आयोजित किया।"}
     changed = judge.verdicts(["Sonpur's music festival was organised by Anwar Joshi."], [organised])[0]
     assert (changed.supported, changed.certain) == (False, True)  # a first name changed beside its surname
+
+
+def test_a_place_name_translated_with_glossary_words_is_found(judge):
+    passage = {"id": "p", "language": "hi", "text": "सोनपुर का संगीत उत्सव कमल तालाब पर हुआ।"}
+    assert judge.verdicts(["Sonpur's music festival was held at Lotus Pond."], [passage])[0].supported
+
+
+KAMALA_HI = {"id": "k", "language": "hi", "text": (
+    "कमला बिष्ट सुबह की कक्षा पढ़ाती हैं और उनकी बेटी रेखा शाम की कक्षा पढ़ाती है। हर पाठ्यक्रम 12 हफ़्ते का है।")}
+
+
+def test_who_teaches_which_class_across_scripts(judge):
+    swapped, paraphrase = judge.verdicts(
+        ["Rekha teaches the morning class and her mother Kamala Bisht teaches the evening class.",
+         "The morning class is taught by Kamala Bisht, while her daughter Rekha takes the evening class."],
+        [KAMALA_HI])
+    assert (swapped.supported, swapped.reason) == (False, "roles") and paraphrase.supported
