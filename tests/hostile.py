@@ -426,16 +426,18 @@ def make_hostile_corpus(root: Path, outside: Path) -> dict[str, Expect]:
     write_text(root / "html/navigation-only.html", "<nav>Home | About</nav><footer>(c) 1969</footer>")
     expect["html/navigation-only.html"] = Expect("fail", "no text")
 
-    write_text(root / "md/brackets.md", md_brackets(2000))
+    # the Markdown shapes and the giant word span a few chunks each (every chunk here is embedded, the costliest
+    # part of this corpus); their cost at growing sizes is what the cpu_growth tests measure
+    write_text(root / "md/brackets.md", md_brackets(600))
     expect["md/brackets.md"] = Expect("ok", text="crane")
     write_text(root / "md/nested-quotes.md", ">" * 40_000 + " The lapwing nests.\n")
     expect["md/nested-quotes.md"] = Expect("fail", "no text")  # deeper than CommonMark's nesting cap of 20
-    write_text(root / "md/emphasis.md", md_emphasis(500))
+    write_text(root / "md/emphasis.md", md_emphasis(150))
     expect["md/emphasis.md"] = Expect("ok", text="swan")
 
-    write_text(root / "txt/long-line.txt", "The long line speaks of the heron and the ferry. " * 60)
+    write_text(root / "txt/long-line.txt", "The long line speaks of the heron and the ferry. " * 25)
     expect["txt/long-line.txt"] = Expect("ok", text="ferry")
-    write_text(root / "txt/one-giant-word.txt", "Giant: " + "abcdefghij" * 500)
+    write_text(root / "txt/one-giant-word.txt", "Giant: " + "abcdefghij" * 150)
     expect["txt/one-giant-word.txt"] = Expect("ok", text="Giant")
     write_text(root / "txt/escapes.txt", "Escapes\n\x1b[2J\x1b]52;c;cm0gLXJmIH4=\x07Clipboard write.\u202eevil\u202c "
                                          "The \x9bcursor moves.")

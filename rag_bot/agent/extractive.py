@@ -173,7 +173,11 @@ class ExtractiveChatModel(BaseChatModel):
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                   run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
         handler = getattr(self, f"_{self.role}")
-        message: AIMessage = handler(messages, **kwargs)
+        if self.settings is None:  # the terms in force where it is called (the agent's node, else the process's)
+            message: AIMessage = handler(messages, **kwargs)
+        else:
+            with rules.corpus_terms(self.settings.corpus_terms):
+                message = handler(messages, **kwargs)
         prompt_tokens = sum(rules.approx_tokens(_text(m)) for m in messages)
         out_tokens = rules.approx_tokens(_text(message))
         message.usage_metadata = {"input_tokens": prompt_tokens, "output_tokens": out_tokens,

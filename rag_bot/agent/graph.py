@@ -13,8 +13,10 @@ and reads no setting.
 
 from __future__ import annotations
 
+import functools
 import threading
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from langchain_core.messages import AIMessage
 from langchain_core.runnables import RunnableConfig
@@ -102,6 +104,22 @@ def run_search_width(settings: Settings) -> tuple[int | None, bool]:
     return search_width(context, settings)
 
 
+N = TypeVar("N", bound=Callable[..., Any])
+
+
+def reading_terms(node: N, terms: Sequence[str]) -> N:
+    """``node`` reading ``terms`` (the graph's ``Settings.corpus_terms``) as naming a document while it runs
+    (:func:`rules.corpus_terms`): another agent built in the same process, from other settings, keeps its own. The
+    signature is the node's own (LangGraph reads it to pass the config and runtime)."""
+
+    @functools.wraps(node)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with rules.corpus_terms(terms):
+            return node(*args, **kwargs)
+
+    return cast(N, run)
+
+
 def build_graph(settings: Settings, *, models: RoleModels | None = None,
                 retriever: PassageRetriever | None = None, checkpointer: BaseCheckpointSaver[str] | None = None,
                 embedder: Embedder | None = None, checker: SupportChecker | None = None) -> Graph:
@@ -111,7 +129,6 @@ def build_graph(settings: Settings, *, models: RoleModels | None = None,
     (``checker``, default from ``settings.support_judge``); the extractive model only quotes, so it is not.
     Each run may override knobs through its context (:class:`~rag_bot.agent.configuration.AgentConfiguration`).
     """
-    rules.use_corpus_terms(settings.corpus_terms)
     models = models or get_chat_models(settings, embedder=embedder)
     if checker is None and models.mode != "extractive":
         checker = make_support_checker(settings, embedder)
@@ -119,15 +136,16 @@ def build_graph(settings: Settings, *, models: RoleModels | None = None,
                                  k=lambda: run_search_width(settings)[0],
                                  dated_whole=lambda: run_search_width(settings)[1])
 
+    terms = settings.corpus_terms
     builder = StateGraph(AgentState, context_schema=AgentConfiguration, input_schema=InputState)
-    builder.add_node("router", make_router_node(models, settings))
-    builder.add_node("condense", make_condense_node(models, settings))
-    builder.add_node("agent", make_agent_node(models, [tool], settings))
+    builder.add_node("router", reading_terms(make_router_node(models, settings), terms))
+    builder.add_node("condense", reading_terms(make_condense_node(models, settings), terms))
+    builder.add_node("agent", reading_terms(make_agent_node(models, [tool], settings), terms))
     builder.add_node("tools", make_tools_node([tool]))
-    builder.add_node("process_tool_output", make_process_tool_output_node(settings))
-    builder.add_node("answer", make_answer_node(models, settings, checker))
-    builder.add_node("conversational", make_conversational_node(models, settings))
-    builder.add_node("summarize", make_summarize_node(models, settings))
+    builder.add_node("process_tool_output", reading_terms(make_process_tool_output_node(settings), terms))
+    builder.add_node("answer", reading_terms(make_answer_node(models, settings, checker), terms))
+    builder.add_node("conversational", reading_terms(make_conversational_node(models, settings), terms))
+    builder.add_node("summarize", reading_terms(make_summarize_node(models, settings), terms))
 
     builder.add_edge(START, "router")
     builder.add_conditional_edges("router", route_after_router, ["condense", "conversational"])

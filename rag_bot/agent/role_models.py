@@ -88,10 +88,7 @@ def extractive_models(settings: Settings, embedder: Embedder | None = None) -> R
 
     A run that names a model for a role gets that (Gemini / ``provider:model``) model: it needs the API key.
     """
-    from rag_bot.agent import rules
     from rag_bot.agent.extractive import ExtractiveChatModel
-
-    rules.use_corpus_terms(settings.corpus_terms)
 
     def make(role: Role) -> ExtractiveChatModel:
         return ExtractiveChatModel(role=role, embedder=embedder, settings=settings,

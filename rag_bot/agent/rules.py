@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import re
 from calendar import monthrange
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -128,18 +130,32 @@ def _build(corpus_terms: tuple[str, ...]) -> _Vocabulary:
 
 
 _corpus_terms: tuple[str, ...] = ()
+_agent_terms: ContextVar[tuple[str, ...] | None] = ContextVar("agent_corpus_terms", default=None)
 
 
 def use_corpus_terms(terms: Sequence[str]) -> None:
-    """Read ``terms`` (``Settings.corpus_terms``) as naming a document from now on in this process: set from the
-    settings by what builds the agent (``build_graph``, ``extractive_models``), never read here."""
+    """Read ``terms`` (``Settings.corpus_terms``) as naming a document in this process wherever no agent's own
+    terms are in force (:func:`corpus_terms`): calls of the rules outside an agent."""
     global _corpus_terms
     _corpus_terms = tuple(terms)
 
 
+@contextmanager
+def corpus_terms(terms: Sequence[str]) -> Iterator[None]:
+    """Read ``terms`` as naming a document inside this block (this thread or task only): each agent's nodes and
+    extractive models run in one, so two agents built from different settings in one process keep their own."""
+    token = _agent_terms.set(tuple(terms))
+    try:
+        yield
+    finally:
+        _agent_terms.reset(token)
+
+
 def vocabulary() -> _Vocabulary:
-    """The patterns for the corpus terms in use (:func:`use_corpus_terms`; none until the agent is built)."""
-    return _build(_corpus_terms)
+    """The patterns for the corpus terms in force: the running agent's (:func:`corpus_terms`), else the process's
+    (:func:`use_corpus_terms`; none until set)."""
+    terms = _agent_terms.get()
+    return _build(_corpus_terms if terms is None else terms)
 
 
 def document_language(text: str) -> str | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import re
 import subprocess
 import sys
@@ -200,24 +201,32 @@ print(json.dumps(outcomes))
 """
 
 
-def test_markup_and_zip_files_stay_under_700_mb_each(tmp_path):
-    """The shapes that took 0.8-2.5 GB (issue 22): 30-45 MB HTML of nested or inline elements, an EPUB whose one
-    chapter unpacks to 490 MB (ratio under the zip check), one of 45 MB, a DOCX of 500,000 members. Each file's
-    growth of the peak RSS over the process's baseline stays under 700 MB, and each ends read or failed."""
+def test_markup_and_zip_files_stay_under_a_fixed_multiple_of_the_markup_limit(tmp_path):
+    """The shapes that took 0.8-2.5 GB (issue 22) from 30-45 MB files: HTML of nested or inline elements, an EPUB
+    whose one chapter unpacks to ten times the markup limit (ratio under the zip check), one just under it, a DOCX
+    of 500,000 members. Each file's growth of the peak RSS over the process's baseline stays under 14x the markup
+    limit (700 MB at the default 50 MB), and each ends read or failed. The limits are set to a fifth of their
+    defaults and the files scaled with them: the costs follow the limits, so the old shapes (16-50x the file) still
+    break the bound."""
+    scale = 0.2
+    markup_mb = 50 * scale
     files = tmp_path / "files"
     files.mkdir()
-    (files / "inline.html").write_bytes(b"<html><body>" + b"a<b>" * 7_500_000 + b"</body></html>")  # 30 MB
-    (files / "nested.html").write_bytes(b"<html><body>" + b"<div>" * 9_000_000 + b"</body></html>")  # 45 MB
-    hostile.epub_big_chapter(files / "huge-chapter.epub", 490)
-    hostile.epub_big_chapter(files / "big-chapter.epub", 45, b"a<b>")
+    (files / "inline.html").write_bytes(b"<html><body>" + b"a<b>" * int(7_500_000 * scale) + b"</body></html>")
+    (files / "nested.html").write_bytes(b"<html><body>" + b"<div>" * int(9_000_000 * scale) + b"</body></html>")
+    hostile.epub_big_chapter(files / "huge-chapter.epub", 9.8 * markup_mb)
+    hostile.epub_big_chapter(files / "big-chapter.epub", 0.9 * markup_mb, b"a<b>")
     hostile.write_zip(files / "members.docx", hostile.docx_parts(["Many."]) + [
         hostile.Member(f"x/{i}", b"", 0, 0) for i in range(500_000)], count=3)
+    env = {**os.environ, "RAG_BOT_MAX_MARKUP_MB": str(markup_mb),
+           "RAG_BOT_MAX_TEXT_CHARS": str(int(10_000_000 * scale))}
     result = subprocess.run([sys.executable, "-c", LOAD_RSS, str(files)], capture_output=True, text=True, cwd=REPO,
-                            timeout=900)
+                            env=env, timeout=900)
     assert result.returncode == 0, result.stderr[-2000:]
     report = json.loads(result.stdout.strip().splitlines()[-1])
     for name in ("inline.html", "nested.html", "huge-chapter.epub", "big-chapter.epub", "members.docx"):
-        assert report[name + " rss"] < 700, (name, report)
+        assert report[name + " rss"] < 14 * markup_mb, (name, report)
+    assert "over the 10 MB limit" in report["huge-chapter.epub"]  # the limit set here, not the default
     assert report["inline.html"].startswith("ok") and "no text" in report["nested.html"]
     assert "RAG_BOT_MAX_MARKUP_MB" in report["huge-chapter.epub"] and "members" in report["members.docx"]
     assert report["big-chapter.epub"].startswith("failed: the text is over")  # counted as it was collected

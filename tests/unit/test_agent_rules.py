@@ -230,15 +230,19 @@ def test_documents_are_collected_from_the_artifact_and_from_the_bare_list_of_old
                                                                          ("drama_talk", ["b"], 2)]
 
 
-def test_the_agent_built_from_settings_reads_their_corpus_terms():
-    """The rules take the corpus terms from the settings the agent is built with, not from the environment."""
+def test_each_agent_reads_the_corpus_terms_of_its_own_settings():
+    """Two agents built in one process from settings with other corpus terms (two indexes served by one process)
+    each read their own, whichever was built last, and neither changes the rules' process default (an agent built
+    by one test once left its terms to every later test on that worker)."""
     from rag_bot.agent.graph import build_graph
 
     question = "What do the Hindi memos say about rain?"
     assert rules.document_language(question) is None and "memos" in rules.content_words(question)
-    try:
-        build_graph(make_settings(corpus_terms=["memo", "memos"]), retriever=InMemoryRetriever())
-        assert rules.document_language(question) == "hi" and "memos" not in rules.content_words(question)
-    finally:
-        rules.use_corpus_terms(make_settings().corpus_terms)
-    assert rules.document_language(question) is None
+    memo_search, talk_search = InMemoryRetriever(), InMemoryRetriever()
+    memos = build_graph(make_settings(corpus_terms=["memo", "memos"]), retriever=memo_search)
+    talks = build_graph(make_settings(), retriever=talk_search)
+    memos.invoke({"messages": [HumanMessage(question)]}, {"configurable": {"thread_id": "memos"}})
+    talks.invoke({"messages": [HumanMessage(question)]}, {"configurable": {"thread_id": "talks"}})
+    assert memo_search.calls[0][1].language == "hi"  # the first search (a retry broadens it)
+    assert talk_search.calls[0][1].language is None
+    assert rules.document_language(question) is None and "memos" in rules.content_words(question)

@@ -1,7 +1,8 @@
 """Every CLI failure is one sentence and a non-zero exit, through the installed ``rag-bot`` entry point.
 
-Each case runs the real console script (found next to ``sys.executable``) in a fresh process, with the Gemini
-stand-in (a real HTTP server in this process) where a model is involved, and checks: exit code 2, exactly one
+Each failure case runs the real console script (found next to ``sys.executable``) in a fresh process, with the
+Gemini stand-in (a real HTTP server in this process) where a model is involved (the few tests of what a command
+prints or which settings it reads run it in this process), and checks: exit code 2, exactly one
 ``error:`` line on stderr (besides the ``mode:`` line agent commands print), no traceback, no secret.
 """
 
@@ -66,12 +67,15 @@ def gemini_env(stand_in: GeminiStandIn | None, url: str | None = None, **extra: 
 
 # --- configuration and imports -------------------------------------------------------------------------------
 def test_empty_key_counts_as_unset_in_the_environment_and_in_dotenv(workdir, tmp_path):
-    result = run(["ask", "What did the children float?", "--index-dir", "idx"], workdir, {"GOOGLE_API_KEY": ""})
+    """Settings, not the process: the command runs in this process (its settings read afresh from the
+    environment given and the working directory's .env)."""
+    result = run_cli_here(["ask", "What did the children float?", "--index-dir", "idx"], workdir,
+                          {"GOOGLE_API_KEY": ""})
     assert result.returncode == 0, result.stderr
     assert "mode: offline extractive" in result.stderr and "paper lanterns" in result.stdout
 
     (tmp_path / ".env").write_text(f"GOOGLE_API_KEY=\nRAG_BOT_INDEX_DIR={workdir / 'idx'}\n", encoding="utf-8")
-    result = run(["ask", "What did the children float?"], tmp_path)
+    result = run_cli_here(["ask", "What did the children float?"], tmp_path)
     assert result.returncode == 0, result.stderr
     assert "mode: offline extractive" in result.stderr and "Traceback" not in result.stderr
 
@@ -219,12 +223,14 @@ def test_model_output_with_terminal_escapes_is_printed_clean(workdir):
 
 @pytest.mark.parametrize("json_output", [False, True], ids=["text", "json"])
 def test_search_and_ask_print_a_document_with_terminal_escapes_clean(workdir, json_output):
+    """What the commands print, not the process: they run in this process, their stdout captured."""
     flags = ["--json"] if json_output else []
-    result = run(["search", "bronze bell keeper rope", "--index-dir", "idx", *flags], workdir)
+    result = run_cli_here(["search", "bronze bell keeper rope", "--index-dir", "idx", *flags], workdir)
     assert result.returncode == 0, result.stderr
     assert "bronze bell" in result.stdout and "bell" in result.stdout
     assert not any(c in result.stdout for c in CONTROLS), repr(result.stdout)
-    result = run(["ask", "How many times did the keeper pull the rope?", "--index-dir", "idx", *flags], workdir)
+    result = run_cli_here(["ask", "How many times did the keeper pull the rope?", "--index-dir", "idx", *flags],
+                          workdir)
     assert result.returncode == 0, result.stderr
     assert "seven times" in result.stdout
     assert not any(c in result.stdout for c in CONTROLS), repr(result.stdout)
