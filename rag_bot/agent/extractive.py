@@ -62,7 +62,6 @@ WIDER_MARGIN = 0.05  # research mode: another passage is quoted too when its bes
 LEXICAL_RELIEF = 0.03  # a sentence this far below min_relevance is quoted when its words back it: every key term of
 # the question (or min_coverage of them), or, in another language, a transliterated key term (a sentence in another
 # language than the question scores lower for the same meaning with the bundled embedder)
-LEAD_MARGIN = 0.02  # another language's sentence under min_relevance before the gap must lead other documents by this
 TOPIC_SHARE = 0.5  # a quote in the asker's language holding this share of the key terms speaks of the asked topic
 SEED_DEPTH = 6  # the best sentences tried, in turn, as the seed of a quote that answers the question
 MIN_THEMES = 2  # themes quoted per document of a whole-talk overview, at the least
@@ -262,14 +261,6 @@ class ExtractiveChatModel(BaseChatModel):
         terms = answerability.key_terms(asked)
         fallback: tuple[list[int], int] | None = None  # the best quote passing on cosine and type evidence alone
 
-        def leads(seed: int) -> bool:
-            """Another language's sentence is quoted on its cosine alone only when it is the closest sentence of
-            the candidates (with the cross-language gap added), by ``LEAD_MARGIN`` over the candidates of every
-            other document (a candidate: a sentence within ``LEXICAL_RELIEF`` of the bar)."""
-            others = [float(scores[i]) for i in ranked if sources.get(candidates[i][0]) != sources.get(
-                candidates[seed][0])]
-            return seed == seeds[0] and (not others or float(scores[seed]) - max(others) >= LEAD_MARGIN)
-
         def finish(chosen: list[int], seed: int) -> AIMessage:
             if data.quoted_passages > 1:  # research mode: further passages nearly as close as the seed
                 chosen = self._wider(chosen, seed, scores, candidates, data.quoted_passages, sentences)
@@ -304,12 +295,11 @@ class ExtractiveChatModel(BaseChatModel):
                     and answerability.foreign_terms_found(  # a transliterated term backs it
                         asked, " ".join([*(candidates[i][1] for i in chosen), context])) > 0):
                 return finish(chosen, seed)
-        topic_here = held
         for seed, chosen, _ctx, verdict in trials:  # on cosine and type evidence alone
             if not verdict.evidence or float(scores[seed]) < self.min_relevance:
                 continue
-            if foreign[seed]:  # as close as the asker's language at its own bar, or the closest of all
-                passes = not topic_above[seed] and (raw[seed] >= self.min_relevance or (leads(seed) and not topic_here))
+            if foreign[seed]:  # on cosine alone only at the plain bar: the gap orders the seeds, never lets one in
+                passes = not topic_above[seed] and raw[seed] >= self.min_relevance
             else:
                 passes = verdict.passes(self.min_coverage) or float(scores[seed]) >= STRONG_MATCH
             if passes:
