@@ -91,7 +91,8 @@ def _context(chosen: list[int], candidates: list[tuple[int, str]]) -> str:
 def cross_language_scores(scores: np.ndarray, foreign: Sequence[bool], gap: float) -> np.ndarray:
     """The cosines with ``gap`` added to the sentences in another language than the question: the bundled embedder
     scores a sentence lower against a question in another language than against the same question in its own, so
-    one relevance bar serves both (``cross_language_gap``, measured by ``tools/measure_language_gap.py``)."""
+    with the gap both languages' sentences are ranked alike as seeds (``cross_language_gap``, measured by
+    ``tools/measure_language_gap.py``); quoting on cosine alone still needs the plain cosine at the bar."""
     return scores + gap * np.asarray(foreign, dtype=scores.dtype)
 
 
