@@ -125,6 +125,11 @@ class Settings(BaseSettings):
     min_term_coverage: float = Field(
         0.75, ge=0.0, le=1.0, description="Extractive model: share of the question's key terms a quote must hold "
         "(same script), else the next candidate passage is tried or 'the documents do not say'.")
+    cross_language_gap: float = Field(
+        0.055, ge=0.0, le=0.2, description="Extractive model: how much lower the embedder scores a sentence against "
+        "a question in another language than against the same question in the sentence's language (the median over "
+        "translated question pairs, tools/measure_language_gap.py); added to such sentences' cosine when ranking the "
+        "sentences tried as quotes (the relevance bar on cosine alone stays min_relevance).")
     answer_sentences: int = Field(6, ge=1, le=20, description="Sentences per answer (extractive: quoted; Gemini: at most).")
     follow_sentences: int = Field(2, ge=0, le=5, description="Extractive model: sentences after each chosen one quoted with it.")
     research_top_k: int = Field(

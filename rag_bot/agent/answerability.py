@@ -1,10 +1,11 @@
 """Does a quote answer the question? Evidence checks that a cosine cannot make.
 
-* :func:`answer_type`: the kind of fact the question asks for (``age``, ``number``, ``date``, ``person``,
+* :func:`answer_type`: the kind of fact the question asks for (``age``, ``money``, ``number``, ``date``, ``person``,
   ``place``, ``reason``; None for yes/no and open questions), from the question words of the language registry
   (``[answer_types]`` of ``rag_bot/languages/*.toml``: "how many", "कितने", "who", "कौन", ...).
 * :func:`has_evidence`: the quote holds that kind of fact *beyond what the question already says*: a number (digits
-  in either script or a number word) not in the question for ``number``; a date, year or time word for ``date``; a
+  in either script or a number word) not in the question for ``number``, with a currency word or sign for
+  ``money``; a date, year or time word for ``date``; a
   name the question does not hold for ``person`` and ``place`` (a capitalised word inside a sentence, or a word the
   registry marks, e.g. Hindi "ने", "बाई"); a reason word ("because", "क्योंकि") for ``reason``.
 * :func:`term_coverage`: the share of the question's key terms (content words that are not question or overview
@@ -106,6 +107,9 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
     if kind is None:
         return True
     marker = _patterns().evidence.get(kind)
+    if kind == "money":  # a sum: a currency word or sign beside a number the question does not state
+        return marker is not None and bool(marker.search(quote)) and has_evidence(
+            "number", marker.sub(" ", quote), question)  # the currency word itself is no number
     if marker is not None and marker.search(quote):
         if kind not in ("person", "place"):
             return True

@@ -88,6 +88,14 @@ def _context(chosen: list[int], candidates: list[tuple[int, str]]) -> str:
     return " ".join(candidates[i][1] for i in around if 0 <= i < len(candidates) and candidates[i][0] == n)
 
 
+def cross_language_scores(scores: np.ndarray, foreign: Sequence[bool], gap: float) -> np.ndarray:
+    """The cosines with ``gap`` added to the sentences in another language than the question: the bundled embedder
+    scores a sentence lower against a question in another language than against the same question in its own, so
+    with the gap both languages' sentences are ranked alike as seeds (``cross_language_gap``, measured by
+    ``tools/measure_language_gap.py``); quoting on cosine alone still needs the plain cosine at the bar."""
+    return scores + gap * np.asarray(foreign, dtype=scores.dtype)
+
+
 def theme_segments(rows: list[int], paragraphs: list[int], vectors: np.ndarray, themes: int) -> list[list[int]]:
     """``rows`` (a document's sentences, in order) cut into at most ``themes`` runs of consecutive sentences at the
     weakest links: the cosine between the two sentences before and the two after each gap, minus
@@ -139,6 +147,7 @@ class ExtractiveChatModel(BaseChatModel):
     min_relevance: float = 0.80
     min_coverage: float = 0.75
     follow_sentences: int = 2
+    cross_language_gap: float = 0.055
     settings: Settings | None = None
 
     @property
@@ -148,7 +157,7 @@ class ExtractiveChatModel(BaseChatModel):
     @property
     def _identifying_params(self) -> dict[str, Any]:
         return {"role": self.role, "min_relevance": self.min_relevance, "min_coverage": self.min_coverage,
-                "follow_sentences": self.follow_sentences}
+                "follow_sentences": self.follow_sentences, "cross_language_gap": self.cross_language_gap}
 
     def bind_tools(self, tools: Sequence[dict[str, Any] | type | Callable[..., Any] | BaseTool], *,
                    tool_choice: str | None = None, **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
@@ -244,13 +253,16 @@ class ExtractiveChatModel(BaseChatModel):
             languages = {p.n: rules.detect_language(p.text[:HEADING_CHARS]) for p in passages}
             return self._overview(candidates, paragraphs, sentence_vecs, language, languages, sentences)
         query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)
-        scores = sentence_vecs @ query_vec
         kind = answerability.answer_type(asked)
         asked_language = rules.detect_language(asked)
         foreign = [rules.detect_language(s) != asked_language for _, s in candidates]
+        raw = sentence_vecs @ query_vec
+        scores = cross_language_scores(raw, foreign, self.cross_language_gap)
         sources = {p.n: p.source for p in passages}
         relief = self.min_relevance - LEXICAL_RELIEF
-        seeds = [i for i in (int(i) for i in np.argsort(-scores)) if float(scores[i]) >= relief][:SEED_DEPTH]
+        ranked = [i for i in (int(i) for i in np.argsort(-scores)) if float(scores[i]) >= relief]
+        own_language = [i for i in ranked if not foreign[i]][:SEED_DEPTH]  # never crowded out by another language's
+        seeds = sorted(set(ranked[:SEED_DEPTH]) | set(own_language), key=lambda i: -float(scores[i]))
         terms = answerability.key_terms(asked)
         fallback: tuple[list[int], int] | None = None  # the best quote passing on cosine and type evidence alone
 
@@ -259,33 +271,45 @@ class ExtractiveChatModel(BaseChatModel):
                 chosen = self._wider(chosen, seed, scores, candidates, data.quoted_passages, sentences)
             return AIMessage(content=self._quote(self._runs(chosen, candidates), candidates, language))
 
-        topic_here = False  # a quote in the asker's language held the question's topic, not the fact asked
+        trials: list[tuple[int, list[int], str, answerability.Verdict]] = []
         tried: set[tuple[int, ...]] = set()
         for seed in seeds:
-            if foreign[seed] and topic_here:
-                continue  # the asker's language speaks of this topic without the fact: the documents do not say
             chosen = self._focused(seed, scores, candidates, kind, asked, sentences, sources, paragraphs)
             if tuple(chosen) in tried:
                 continue
             tried.add(tuple(chosen))
-            quote = " ".join(candidates[i][1] for i in chosen)
             context = _context(chosen, candidates)
-            verdict = answerability.assess(asked, quote, context)
-            relevant = float(scores[seed]) >= self.min_relevance
-            backed = bool(terms) and verdict.coverage >= self.min_coverage
-            if not foreign[seed] and kind is not None and verdict.coverage >= TOPIC_SHARE and not (
-                    verdict.evidence and backed):
-                topic_here = True
-            if not verdict.evidence:
-                continue
-            if foreign[seed]:  # terms in another script cannot be counted by their letters: a transliterated one
-                if answerability.foreign_terms_found(asked, f"{quote} {context}") > 0:
-                    return finish(chosen, seed)
-            elif backed:  # by the question's own words
+            verdict = answerability.assess(asked, " ".join(candidates[i][1] for i in chosen), context)
+            trials.append((seed, chosen, context, verdict))
+
+        def holds_topic(seed: int, verdict: answerability.Verdict) -> bool:
+            """A quote in the asker's language that holds the question's topic but not the fact asked."""
+            return (kind is not None and not foreign[seed] and verdict.coverage >= TOPIC_SHARE
+                    and not (verdict.evidence and bool(terms) and verdict.coverage >= self.min_coverage))
+
+        for seed, chosen, _ctx, verdict in trials:  # backed by the question's own words, in its language: it wins
+            if not foreign[seed] and verdict.evidence and bool(terms) and verdict.coverage >= self.min_coverage:
                 return finish(chosen, seed)
-            if fallback is None and relevant and (foreign[seed] or verdict.passes(self.min_coverage)
-                                                  or float(scores[seed]) >= STRONG_MATCH):
+        topic_above: dict[int, bool] = {}  # the asker's language spoke of the topic without the fact, closer (plain
+        held = False  # cosine) than this seed's quote
+        for seed, _chosen, _ctx, verdict in sorted(trials, key=lambda t: -float(raw[t[0]])):
+            topic_above[seed] = held
+            held = held or holds_topic(seed, verdict)
+        for seed, chosen, context, verdict in sorted(trials, key=lambda t: -float(raw[t[0]])):
+            if (verdict.evidence and foreign[seed] and not topic_above[seed] and raw[seed] >= relief
+                    and answerability.foreign_terms_found(  # a transliterated term backs it
+                        asked, " ".join([*(candidates[i][1] for i in chosen), context])) > 0):
+                return finish(chosen, seed)
+        for seed, chosen, _ctx, verdict in trials:  # on cosine and type evidence alone
+            if not verdict.evidence or float(scores[seed]) < self.min_relevance:
+                continue
+            if foreign[seed]:  # on cosine alone only at the plain bar: the gap orders the seeds, never lets one in
+                passes = not topic_above[seed] and raw[seed] >= self.min_relevance
+            else:
+                passes = verdict.passes(self.min_coverage) or float(scores[seed]) >= STRONG_MATCH
+            if passes:
                 fallback = (chosen, seed)  # an open question, a very close sentence with the fact, another language
+                break
         if fallback is not None:
             return finish(*fallback)
         return AIMessage(content=prompts.NOT_FOUND)

@@ -40,7 +40,11 @@ def test_heading_words_still_count_as_the_document():
 
 @pytest.mark.parametrize("question, kind", [
     ("How many varieties does the seed library hold?", "number"),
-    ("How much did the repair cost?", "number"),
+    ("How much did the repair cost?", "money"),
+    ("How much money did the fair raise?", "money"),
+    ("How much honey did the hives give?", "number"),
+    ("सिलाई मशीन कितने रुपये में ख़रीदी गई?", "money"),
+    ("तालाब की खुदाई में कितना पैसा ख़र्च हुआ?", "money"),
     ("How old is Harold Finch?", "age"),
     ("When was the well dug?", "date"),
     ("Who repaired the pump?", "person"),
@@ -75,6 +79,12 @@ def test_answer_type_from_the_registry_question_words(question, kind):
     ("person", "समिति की अध्यक्ष कौन हैं?", "इसकी अध्यक्ष शांता बाई हैं।", "समिति हर सप्ताह नल जाँचती है।"),
     ("reason", "Why do we repair things?", "We repair them because every object was dug out of the ground.",
      "We repair lamps and bicycles."),
+    ("money", "How much did the new cold store cost?", "It cost 640 pounds.",
+     "It keeps the catch fresh for four days instead of one."),  # a number, but no sum of money
+    ("money", "How much did the twine cost?", "The twine cost 380 pounds.",
+     "The twine was paid for in pounds."),  # a currency, but no sum
+    ("money", "सिलाई मशीन कितने रुपये में ख़रीदी गई?", "मशीन बारह सौ रुपये में आई।",
+     "पाँच सौ दुपट्टे बिके और मंडल ने एक सिलाई मशीन ख़रीदी।"),
     ("age", "How old is Walter Price?", "Walter Price is seventy years old.", "Walter Price learnt it in 1950."),
 ])
 def test_evidence_of_the_asked_kind_must_be_new_to_the_question(kind, question, answers, misses):

@@ -1,0 +1,34 @@
+"""The extractive answerer across languages: the embedder's cross-language gap, the kind of fact asked."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rag_bot.agent import inputs, prompts
+from rag_bot.agent.extractive import ExtractiveChatModel, cross_language_scores
+from tests.unit.test_agent_rules import make_settings
+
+COMPOST_HI = ("केंचुआ खाद का काम सुनीता पाटिल ने २००१ में पाँच सौ केंचुओं से शुरू किया था। आज उनके पास बीस गड्ढे हैं "
+              "और पूरा गाँव उनसे खाद लेता है।")
+PASSAGES = [
+    {"source": "mitti.md", "date": "2004-08-15", "title": "मिट्टी", "text": COMPOST_HI},
+    {"source": "bread.md", "date": "2004-03-14", "title": "Bread",
+     "text": "The bakery on Mill Lane sells rye bread on Fridays. I want to say something about compost, because "
+             "most heaps in this village are too wet."},
+]
+QUESTION = "Who started the earthworm compost work?"
+
+
+def ask(gap: float, question: str = QUESTION) -> str:
+    model = ExtractiveChatModel(role="answer", settings=make_settings(), min_relevance=0.80, cross_language_gap=gap)
+    return str(model.invoke(inputs.answer_messages(inputs.answer_input(question, PASSAGES, "en", 3))).content)
+
+
+def test_the_gap_is_added_to_sentences_in_another_language_only():
+    scores = np.array([0.70, 0.75], dtype=np.float32)
+    assert cross_language_scores(scores, [False, True], 0.05).tolist() == pytest.approx([0.70, 0.80])
+
+
+def test_another_languages_sentence_needs_the_kind_of_fact_asked():
+    assert ask(0.055, "How much did the earthworm compost work cost?") == prompts.NOT_FOUND  # no sum of money
