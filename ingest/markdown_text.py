@@ -10,6 +10,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from ingest import html_text
+from ingest.gc_pause import gc_paused
 
 _PARSER = MarkdownIt("commonmark").enable("table")
 
@@ -42,7 +43,9 @@ def extract(text: str, headings: list[str] | None = None) -> tuple[str | None, s
     title: str | None = None
     in_heading = False
     row: list[str] | None = None
-    for token in _PARSER.parse(strip_front_matter(text)):
+    with gc_paused():  # a million tokens would make the collector's passes grow faster than the input
+        tokens = _PARSER.parse(strip_front_matter(text))
+    for token in tokens:
         kind = token.type
         if kind == "heading_open":
             in_heading = True
