@@ -20,7 +20,7 @@ from rag_bot.models.embeddings import get_embedder
 from rag_bot.retrieval.hybrid import HybridRetriever
 from tests import hostile
 from tests.conftest import REPO
-from tests.cpu_cost import best_cpu
+from tests.cpu_cost import best_cpu, cpu_growth
 
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
@@ -64,11 +64,11 @@ def test_hostile_corpus_each_file_ingests_or_fails_with_a_reason(tmp_path, setti
 
 
 def _growth(name: str, make, small: int, settings) -> float:
-    """CPU time of loading a 4x larger input over the time of the smaller one (min of five runs each).
+    """CPU time of loading a 4x larger input over the time of the smaller one (min of five runs each, in turns).
 
     Linear loaders measure 3-5x here; the bound is 8x because CPU time on a 2-core machine at load average 13
     reached 6.4-6.8x for linear ones (cache pressure), while a quadratic loader costs 16x."""
-    costs = []
+    loads = []
     for n in (small, 4 * small):
         data = make(n).encode()
         budget = Budget.for_file(len(data), settings)
@@ -79,8 +79,8 @@ def _growth(name: str, make, small: int, settings) -> float:
             except Exception as exc:  # a refusal costs too; only its growth matters here
                 assert exc.__class__.__name__ in ("LoadError", "BudgetExceeded"), exc
 
-        costs.append(best_cpu(load, repeat=5))
-    return costs[1] / max(costs[0], 1e-3)
+        loads.append(load)
+    return cpu_growth(loads[0], loads[1])
 
 
 @pytest.mark.cpu_growth
