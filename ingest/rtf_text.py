@@ -20,6 +20,7 @@ import re
 
 from ingest.budget import Budget
 from ingest.errors import LoadError
+from ingest.gc_pause import gc_paused
 
 MAX_DEPTH = 1000  # Word writes a few tens of levels; deeper groups are counted, not given a state of their own
 _TOKEN = re.compile(r"""\\([a-zA-Z]{1,32})(-?\d{1,10})?\ ?   # control word, numeric parameter, delimiter space
@@ -197,6 +198,11 @@ def _tidy(text: str) -> str:
 
 def extract(data: bytes, budget: Budget) -> tuple[str | None, str]:
     """(title, text) of an RTF file's bytes; a file that is not RTF is a :class:`LoadError`."""
+    with gc_paused():  # one small object per word: the collector's passes made the cost grow faster than the input
+        return _extract(data, budget)
+
+
+def _extract(data: bytes, budget: Budget) -> tuple[str | None, str]:
     start = data.lstrip(b"\xef\xbb\xbf \t\r\n")
     if not start.startswith(b"{\\rtf"):
         raise LoadError("not an RTF file (it does not start with {\\rtf)")

@@ -50,3 +50,22 @@ def test_markdown_is_parsed_with_the_collector_paused(monkeypatch):
     title, body = markdown_text.extract("# Emphasis\n\nThe swan glides. *a _b *a _b\n")
     assert title == "Emphasis" and "swan" in body
     assert seen == [False] and gc.isenabled()
+
+
+def test_rtf_is_read_with_the_collector_paused(monkeypatch):
+    from ingest import rtf_text
+    from ingest.budget import Budget
+
+    seen: list[bool] = []
+    real = rtf_text._extract
+
+    def extract(data, budget):
+        seen.append(gc.isenabled())
+        return real(data, budget)
+
+    monkeypatch.setattr(rtf_text, "_extract", extract)
+    data = b"{\\rtf1\\ansi The heron waits by the ferry.}"
+    from rag_bot.config import Settings
+
+    title, text = rtf_text.extract(data, Budget.for_file(len(data), Settings(_env_file=None)))
+    assert "heron" in text and seen == [False] and gc.isenabled()
