@@ -282,20 +282,25 @@ class ExtractiveChatModel(BaseChatModel):
             verdict = answerability.assess(asked, " ".join(candidates[i][1] for i in chosen), context)
             trials.append((seed, chosen, context, verdict))
 
+        def backed(verdict: answerability.Verdict) -> bool:
+            """The fact asked for, with the question's own words covered."""
+            return verdict.evidence and bool(terms) and verdict.coverage >= self.min_coverage
+
         def holds_topic(seed: int, verdict: answerability.Verdict) -> bool:
             """A quote in the asker's language that holds the question's topic but not the fact asked."""
             return (kind is not None and not foreign[seed] and verdict.coverage >= TOPIC_SHARE
-                    and not (verdict.evidence and bool(terms) and verdict.coverage >= self.min_coverage))
+                    and not backed(verdict))
 
         for seed, chosen, _ctx, verdict in trials:  # backed by the question's own words, in its language: it wins
-            if not foreign[seed] and verdict.evidence and bool(terms) and verdict.coverage >= self.min_coverage:
+            if not foreign[seed] and backed(verdict):
                 return finish(chosen, seed)
+        by_cosine = sorted(trials, key=lambda t: -float(raw[t[0]]))
         topic_above: dict[int, bool] = {}  # the asker's language spoke of the topic without the fact, closer (plain
         held = False  # cosine) than this seed's quote
-        for seed, _chosen, _ctx, verdict in sorted(trials, key=lambda t: -float(raw[t[0]])):
+        for seed, _chosen, _ctx, verdict in by_cosine:
             topic_above[seed] = held
             held = held or holds_topic(seed, verdict)
-        for seed, chosen, context, verdict in sorted(trials, key=lambda t: -float(raw[t[0]])):
+        for seed, chosen, context, verdict in by_cosine:
             if (verdict.evidence and foreign[seed] and not topic_above[seed] and raw[seed] >= relief
                     and answerability.foreign_terms_found(  # a transliterated term backs it
                         asked, " ".join([*(candidates[i][1] for i in chosen), context])) > 0):
