@@ -32,3 +32,15 @@ def test_the_gap_is_added_to_sentences_in_another_language_only():
 
 def test_another_languages_sentence_needs_the_kind_of_fact_asked():
     assert ask(0.055, "How much did the earthworm compost work cost?") == prompts.NOT_FOUND  # no sum of money
+
+
+def test_a_quote_translating_the_questions_words_is_let_in_by_the_gap():
+    # its sentence scores under the bar on plain cosine; with the gap it reaches it, and it translates every key term
+    # (earthworm ~ केंचुआ, compost ~ खाद, work ~ काम, started ~ शुरू)
+    assert "सुनीता पाटिल" in ask(0.055)
+    assert ask(0.0) == prompts.NOT_FOUND
+
+
+def test_a_quote_translating_too_few_of_the_questions_words_stays_out():
+    # "class" (कक्षा) and "cooking" are known to the glossary and absent: 2 of 4 translated, under min_coverage
+    assert ask(0.055, "Who started the earthworm cooking class?") == prompts.NOT_FOUND
