@@ -337,8 +337,9 @@ class ExtractiveChatModel(BaseChatModel):
                  paragraphs: list[int] | None = None) -> list[int]:
         """The quote grown from the ``seed`` sentence inside its own passage: the passage's sentences nearly as close
         to the question (within ``RELATIVE_MARGIN``), then, for a question asking for a kind of fact (a number, a
-        name, a date, a reason), the following sentences up to the first one that completes it ("The repair was
-        done by ..." -> "It cost 640 pounds."), or the one before when none after does; for other questions the
+        name, a date, a reason), the following sentences of its paragraph up to the first one that completes it
+        ("The repair was done by ..." -> "It cost 640 pounds."), or the one before in its paragraph when none after
+        does (a paragraph is a theme: the fact of the one before is about something else); for other questions the
         ``follow_sentences`` after the seed. Sentences nearly as close in other passages of the seed's document
         (``sources``: passage number -> source) join too: they cite the same document."""
         n = candidates[seed][0]
@@ -354,7 +355,8 @@ class ExtractiveChatModel(BaseChatModel):
             extra = [i for i in own if i > seed][: self.follow_sentences]
         else:
             if not answerability.has_evidence(kind, " ".join(candidates[i][1] for i in chosen), question):
-                extra = self._completion(chosen, own, candidates, kind, question)
+                paragraph = [i for i in own if paragraphs is None or paragraphs[i] == paragraphs[seed]]
+                extra = self._completion(chosen, paragraph, candidates, kind, question)
             last = max([seed, *extra])  # then the sentences of its paragraph that go on with the fact
             same = [i for i in own if i > last and (paragraphs is None or paragraphs[i] == paragraphs[last])]
             extra += same[: self.follow_sentences]
