@@ -93,6 +93,10 @@ class Settings(BaseSettings):
         1, ge=0, le=20, description="Hybrid search in an archive of several languages: the best dense matches of "
         "each language other than the query's (this many per language) always take a place among the passages "
         "returned (0 = off; needs fuse_per_language).")
+    translated_keywords: bool = Field(
+        True, description="Hybrid search in an archive of several languages: the query's words put into each other "
+        "language by the registry glossary search that language's chunks by keyword, and the best match reaching "
+        "the keyword gate takes a place among the passages too (needs fuse_per_language and language_quota > 0).")
     dense_weight: float = Field(0.3, ge=0.0, le=1.0, description="Weight of the dense ranking in fusion (keyword gets 1 - w).")
     keyword_gate: float = Field(
         0.15, ge=0.0, le=1.0, description="Evidence fusion: below this share of the query's BM25 ceiling in every keyword hit, the ranking is the dense one."

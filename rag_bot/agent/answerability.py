@@ -10,7 +10,8 @@
   registry marks, e.g. Hindi "ने", "बाई"); a reason word ("because", "क्योंकि") for ``reason``.
 * :func:`term_coverage`: the share of the question's key terms (content words that are not question or overview
   words) found in the quote, as the word or a word sharing its stem. Terms in another script than the quote cannot
-  be found by their letters and are left out (a cross-language quote is judged by its type evidence and cosine).
+  be found by their letters and are left out there; :func:`cross_script_terms` counts them through the registry
+  glossary and transliteration (how many the quote translates, out of those the glossary can check).
 
 The extractive answerer quotes a passage only when it passes both checks (:meth:`Verdict.passes`; the coverage check
 applies to questions that ask for a kind of fact).
@@ -194,6 +195,28 @@ def foreign_terms_found(question: str, text: str) -> int:
         if _script(term) not in scripts and len(k := skeleton(term)) >= MIN_SKELETON and k in skeletons:
             found += 1
     return found
+
+
+def cross_script_terms(question: str, text: str) -> tuple[int, int]:
+    """(found, checkable) of the question's key terms written in another script than ``text``: a term is found when
+    a word of ``text`` translates it (a sense of the registry glossary, :mod:`rag_bot.agent.glossary`) or is it
+    transliterated (a name, a loanword); it is checkable when found or when the glossary knows it (a word the
+    glossary does not know can be neither found nor told missing)."""
+    from rag_bot.agent import glossary
+
+    words = [w.casefold() for w in _tokens(text) if len(w) > 2]
+    scripts = {_script(w) for w in words}
+    found = checkable = 0
+    for term in dict.fromkeys(key_terms(question)):
+        if _script(term) in scripts:
+            continue
+        others = [w for w in words if _script(w) != _script(term)]
+        if glossary.matches(term.casefold(), others):
+            found += 1
+            checkable += 1
+        elif glossary.known(term.casefold()):
+            checkable += 1
+    return found, checkable
 
 
 @dataclass(frozen=True)

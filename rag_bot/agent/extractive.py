@@ -63,6 +63,7 @@ LEXICAL_RELIEF = 0.03  # a sentence this far below min_relevance is quoted when 
 # the question (or min_coverage of them), or, in another language, a transliterated key term (a sentence in another
 # language than the question scores lower for the same meaning with the bundled embedder)
 TOPIC_SHARE = 0.5  # a quote in the asker's language holding this share of the key terms speaks of the asked topic
+MIN_TRANSLATED = 2  # key terms another language's quote must translate to be let in by the cross-language gap
 SEED_DEPTH = 6  # the best sentences tried, in turn, as the seed of a quote that answers the question
 MIN_THEMES = 2  # themes quoted per document of a whole-talk overview, at the least
 PARAGRAPH_BONUS = 0.5  # a paragraph break counts this much towards a theme boundary (cosine units)
@@ -317,15 +318,28 @@ class ExtractiveChatModel(BaseChatModel):
                 break
         if fallback is not None:
             return finish(*fallback)
+        for seed, chosen, context, verdict in by_cosine:  # the question's words translated: the gap lets it in
+            if (verdict.evidence and foreign[seed] and not topic_above[seed]
+                    and float(scores[seed]) >= self.min_relevance and self._translated(
+                        asked, " ".join([*(candidates[i][1] for i in chosen), context]))):
+                return finish(chosen, seed)
         return AIMessage(content=prompts.NOT_FOUND)
+
+    def _translated(self, question: str, text: str) -> bool:
+        """Whether ``text`` (another language's quote with its context) translates the question's key terms: at
+        least ``MIN_TRANSLATED`` of them found by glossary sense or transliteration, and ``min_coverage`` of those
+        the glossary can check (:func:`answerability.cross_script_terms`)."""
+        found, checkable = answerability.cross_script_terms(question, text)
+        return found >= MIN_TRANSLATED and found >= self.min_coverage * checkable
 
     def _focused(self, seed: int, scores: np.ndarray, candidates: list[tuple[int, str]], kind: str | None,
                  question: str, limit: int, sources: dict[int, str] | None = None,
                  paragraphs: list[int] | None = None) -> list[int]:
         """The quote grown from the ``seed`` sentence inside its own passage: the passage's sentences nearly as close
         to the question (within ``RELATIVE_MARGIN``), then, for a question asking for a kind of fact (a number, a
-        name, a date, a reason), the following sentences up to the first one that completes it ("The repair was
-        done by ..." -> "It cost 640 pounds."), or the one before when none after does; for other questions the
+        name, a date, a reason), the following sentences of its paragraph up to the first one that completes it
+        ("The repair was done by ..." -> "It cost 640 pounds."), or the one before in its paragraph when none after
+        does (a paragraph is a theme: the fact of the one before is about something else); for other questions the
         ``follow_sentences`` after the seed. Sentences nearly as close in other passages of the seed's document
         (``sources``: passage number -> source) join too: they cite the same document."""
         n = candidates[seed][0]
@@ -341,7 +355,8 @@ class ExtractiveChatModel(BaseChatModel):
             extra = [i for i in own if i > seed][: self.follow_sentences]
         else:
             if not answerability.has_evidence(kind, " ".join(candidates[i][1] for i in chosen), question):
-                extra = self._completion(chosen, own, candidates, kind, question)
+                paragraph = [i for i in own if paragraphs is None or paragraphs[i] == paragraphs[seed]]
+                extra = self._completion(chosen, paragraph, candidates, kind, question)
             last = max([seed, *extra])  # then the sentences of its paragraph that go on with the fact
             same = [i for i in own if i > last and (paragraphs is None or paragraphs[i] == paragraphs[last])]
             extra += same[: self.follow_sentences]

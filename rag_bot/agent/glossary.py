@@ -38,6 +38,34 @@ def _tables() -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     return {k: frozenset(v) for k, v in forward.items()}, frozenset(s for v in forward.values() for s in v)
 
 
+@lru_cache(maxsize=1)
+def _words() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+    """(stem of a glossary word -> its English words as written, stem of an English word -> the glossary words that
+    translate it): the glossary both ways, for putting a query's words into the other script."""
+    forward: dict[str, dict[str, None]] = {}
+    backward: dict[str, dict[str, None]] = {}
+    for lang in registry().languages:
+        for word, meanings in lang.glossary.items():
+            forward.setdefault(stem(word), {}).update(dict.fromkeys(m.casefold() for m in meanings))
+            for m in meanings:
+                backward.setdefault(stem(m.casefold()), {})[word] = None
+    return {k: tuple(v) for k, v in forward.items()}, {k: tuple(v) for k, v in backward.items()}
+
+
+def translations(token: str) -> tuple[str, ...]:
+    """The words of the other script that ``token`` translates to: a glossary word's English words (looked up as
+    :func:`senses` does, by stem and by the longest entry it starts with), an English word's glossary words."""
+    forward, backward = _words()
+    s = stem(token.casefold())
+    if token.isascii():
+        return backward.get(s, ())
+    if s in forward:
+        return forward[s]
+    best = max((k for k in forward if len(k) >= 3 and (s.startswith(k) or _shared(s, k) >= max(3, len(k) - 1))),
+               key=lambda k: (_shared(s, k), len(k)), default="")
+    return forward.get(best, ())
+
+
 @lru_cache(maxsize=50_000)
 def senses(token: str) -> frozenset[str]:
     """The English stems ``token`` stands for: its own stem in Latin script, its glossary words otherwise (the

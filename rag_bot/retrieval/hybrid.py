@@ -112,9 +112,10 @@ class HybridRetriever:
 
     def language_matches(self, query: str, filters: SearchFilters, dense: list[tuple[str, float]], n: int,
                          query_vector: np.ndarray | None = None) -> tuple[list[tuple[str, float]], list[str]]:
-        """The best ``language_quota`` dense matches of each language of the archive other than ``query``'s:
-        (extra dense candidates, best first, that the list ``dense`` of ``n`` lacked; the ids to reserve a place
-        for). Taken from ``dense`` when it holds them; otherwise one probe-then-filter vector search for that
+        """The best ``language_quota`` dense matches of each language of the archive other than ``query``'s, and
+        (``translated_keywords``) the keyword match of the query's glossary translation (:meth:`translated_match`):
+        (extra dense candidates that the list ``dense`` of ``n`` lacked; the ids to reserve a place for). The dense
+        matches are taken from ``dense`` when it holds them; otherwise one probe-then-filter vector search for that
         language (the same path as a language filter). None of it when fusing per language is off, the quota is 0
         or the query's language is unknown."""
         quota = self.settings.language_quota
@@ -143,7 +144,37 @@ class HybridRetriever:
                 known.update(h.id for h in hits)
                 mine = [h.id for h in hits]
             reserved += mine
+            if self.settings.translated_keywords:
+                vector = self.embedder.embed_query(query) if query_vector is None else query_vector
+                found = self.translated_match(query, only, vector)
+                if found is not None and found[0] not in reserved:
+                    if found[0] not in known:
+                        extra.append(found)
+                        known.add(found[0])
+                    reserved.append(found[0])
         return extra, reserved
+
+    def translated_match(self, query: str, only: SearchFilters, vector: np.ndarray) -> tuple[str, float] | None:
+        """The chunk of ``only``'s language that the query's words put into that language (the registry glossary,
+        each word by its translations) find by keyword, when its BM25 reaches ``keyword_gate`` of the ceiling of a
+        query of as many words as were translated: (id, its dense score). None when no word translates or no chunk
+        reaches the gate."""
+        from rag_bot.agent.glossary import translations  # the registry glossary, read once
+
+        code = only.language
+        words = [w for w in dict.fromkeys(tokenize(query)) if languages.detect(w, min_share=0.5) not in (code, None)]
+        translated = [t for w in words if (t := translations(w))]
+        if not translated:
+            return None
+        hits = self.store.keywords.search(" ".join(x for t in translated for x in t), 1, only)
+        if not hits or hits[0][1] < self.settings.keyword_gate * keyword_ceiling(len(translated),
+                                                                                 self.indexed_chunks()):
+            return None
+        got = self.store.vectors.vectors_of([hits[0][0]])
+        if not got:
+            return None
+        hit, chunk_vector = got[0]
+        return hit.id, float(np.asarray(chunk_vector, dtype=np.float32) @ np.asarray(vector, dtype=np.float32))
 
     def fuse(self, dense: list[tuple[str, float]], keyword: list[tuple[str, float]], mode: Mode,
              weight: float | None = None, ceiling: float = 0.0, gate: float | None = None,

@@ -28,3 +28,21 @@ def test_the_other_languages_talk_is_among_the_passages(fresh_index, question, t
     assert talk in {p.source.rsplit("/", 1)[-1] for p in passages}, [p.source for p in passages]
     asked = "hi" if talk.startswith("fair") else "en"
     assert sum(p.language == asked for p in passages) >= len(passages) - 1  # the rest stays in the asker's language
+
+
+TRANSLATED = [  # Hindi questions answered only by an English talk whose chunk is not the best English dense match
+    ("गाँव के कुएँ के पंप की मरम्मत किसने की थी?", "well-2004-06-20.md"),  # कुआँ ~ well, पंप ~ pump, मरम्मत ~ repair
+    ("सूखे सेब रखने की जालियाँ किसने बनाईं?", "storage-2005-10-02.md"),  # सूखा ~ dried, सेब ~ apple
+]
+
+
+@pytest.mark.parametrize(("question", "talk"), TRANSLATED)
+def test_the_glossary_translation_finds_the_other_languages_talk_by_keyword(fresh_index, question, talk):
+    sources = {}
+    for on in (True, False):
+        settings = Settings(_env_file=None, index_dir=fresh_index, translated_keywords=on)
+        passages = HybridRetriever(settings, get_embedder(settings)).retrieve(question, SearchFilters())
+        assert 0 < len(passages) <= settings.top_k
+        sources[on] = {p.source.rsplit("/", 1)[-1] for p in passages}
+    assert talk in sources[True], sources[True]
+    assert talk not in sources[False], sources[False]  # the dense quota alone does not reach it

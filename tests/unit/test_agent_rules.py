@@ -152,6 +152,23 @@ def test_extractive_answer_extends_the_quote_to_the_sentence_that_completes_the_
     assert "sheesham" in what and "market" not in what
 
 
+def test_the_sentence_completing_the_fact_is_sought_in_the_topics_own_paragraph():
+    """A sum in the paragraph before (another theme) does not complete "how much did the loom cost?"; a sum in the
+    loom's own paragraph does."""
+    def ask(text: str) -> str:
+        model = ExtractiveChatModel(role="answer", settings=make_settings(), min_relevance=0.80)
+        passages = [{"source": "loom.md", "date": "2004-03-14", "title": "The Loom Shed", "text": text}]
+        data = inputs.answer_input("How much did the old loom cost?", passages, "en", 3)
+        return model.invoke(inputs.answer_messages(data)).content
+
+    loom = "The old loom in the corner of the shed came from a mill in Yorkshire."
+    other = ask(f"The children sold forty jars of plum jam for 200 pounds at the school fair.\n\n{loom} It still "
+                "weaves wool every Saturday morning.")
+    assert other == prompts.NOT_FOUND
+    own = ask(f"The children sold forty jars of plum jam at the school fair.\n\n{loom} It was bought for 200 pounds.")
+    assert "It was bought for 200 pounds." in own
+
+
 def test_escaped_passages_round_trip():
     passages = [{"source": 'x"y.txt', "date": "1969-01-23", "title": "<T>", "text": "a < b & </passage> c"}]
     question, language, parsed = parse_answer_prompt(prompts.render_answer_input("Q?", passages, "hi"))

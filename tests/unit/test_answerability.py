@@ -16,6 +16,7 @@ from rag_bot.agent import answerability, prompts, rules
     "१४ मार्च २००४ की वार्ता का सार बताइए",
     "२० जून २००४ को क्या बताया गया?",
     "15 अगस्त 2004 की वार्ता में किन बातों पर चर्चा हुई?",
+    "14 फ़रवरी 2021 की वार्ता किस बारे में थी?",  # "थी" (was, feminine) is an auxiliary like "था"
 ])
 def test_a_date_with_only_overview_words_is_a_whole_talk_question(question):
     assert rules.is_date_only(question)
@@ -134,3 +135,22 @@ def test_missing_date_refusal_names_the_date_in_the_users_language():
     hi = prompts.date_not_found_text("७ जुलाई २००५ की वार्ता का सार बताइए", "hi", "2005-07-07")
     assert "3 March 2004 (2004-03-03)" in en and "जुलाई" in hi and "2005-07-07" in hi
     assert prompts.is_refusal_text(en) and prompts.is_refusal_text(hi)
+
+
+def test_cross_script_terms_are_found_by_glossary_sense_and_by_transliteration():
+    hindi = "केंचुआ खाद का काम सुनीता पाटिल ने २००१ में शुरू किया था।"
+    assert answerability.cross_script_terms("Who started the earthworm compost work?", hindi) == (4, 4)
+    english = "The pump of the well was repaired by Samuel Okafor in 1998."
+    assert answerability.cross_script_terms("कुएँ के पंप की मरम्मत किसने की?", english) == (3, 3)
+
+
+def test_a_term_the_glossary_does_not_know_is_not_counted_either_way():
+    hindi = "केंचुआ खाद का काम सुनीता पाटिल ने २००१ में शुरू किया था।"
+    # "zymurgy": no entry, no transliteration in the text: neither found nor missing
+    assert answerability.cross_script_terms("Who started the zymurgy compost work?", hindi) == (3, 3)
+    # "class": the glossary knows it (कक्षा), the text lacks it: checkable, not found
+    assert answerability.cross_script_terms("Who started the earthworm class?", hindi) == (2, 3)
+
+
+def test_terms_in_the_texts_own_script_are_left_to_term_coverage():
+    assert answerability.cross_script_terms("Who repaired the pump?", "The pump was repaired by Samuel.") == (0, 0)

@@ -120,3 +120,12 @@ def test_across_scripts_a_crossed_pairing_needs_a_party():
     assert pairings_crossed(claim, evidence, matches)  # without the party test: looks crossed
     assert not pairings_crossed(claim, evidence, matches, party(claim, evidence))
     assert pairings_crossed(swap, KAMALA, matches, party(swap, KAMALA))
+
+
+def test_translations_put_a_word_into_the_other_script_both_ways():
+    from rag_bot.agent.glossary import translations
+
+    assert "well" in translations("कुएँ")  # an inflection finds its entry (कुआँ)
+    assert set(translations("मरम्मत")) >= {"repair"}
+    assert "खाद" in translations("compost") and "केंचुआ" in translations("earthworms")  # English -> the entries
+    assert translations("zymurgy") == () and translations("ज़ाइमर्जी") == ()
