@@ -78,6 +78,8 @@ def settings_for(directory: Path):
 
 
 def build(size: int, directory: Path) -> dict:
+    import shutil
+
     from rag_bot.index.committed import save_manifest
     from rag_bot.index.dense import DenseEntry
     from rag_bot.index.keywords import KeywordEntry
@@ -87,6 +89,20 @@ def build(size: int, directory: Path) -> dict:
     from rag_bot.index.writer import mark_settled, write_dense_copy
 
     store = IndexStore(settings_for(directory), MODEL)
+    # Resume: Chroma is the slow part (hours at 1M). Its chunks were added in order, in whole batches, so the first
+    # ``present`` chunks are there; the keyword segments, the dense copy and the manifest are cheap and rebuilt.
+    present = store.vectors.count()
+    if present:
+        found = {h.id for h in store.vectors.get([f"c{present - 1:08d}", f"c{present:08d}"])}
+        if found != {f"c{present - 1:08d}"} or present % 5000:
+            raise SystemExit(f"{directory}: Chroma holds {present} chunks, not a prefix of whole batches: rebuild")
+        for part in ("keyword", "dense"):
+            shutil.rmtree(directory / part, ignore_errors=True)
+        for name in ("manifest.json", "manifest.map", "manifest.backup.json", "settled.json"):
+            (directory / name).unlink(missing_ok=True)
+        store = IndexStore(settings_for(directory), MODEL)
+        print(f"resuming: {present} chunks already in Chroma", file=sys.stderr, flush=True)
+    done = 0
     nrng = np.random.default_rng(3)
     manifest = Manifest(embedding_model=MODEL)
     chroma_s = keyword_s = 0.0
@@ -95,15 +111,17 @@ def build(size: int, directory: Path) -> dict:
     dense: list = []  # the dense copy the index writer keeps, written at each keyword change
 
     def flush_vectors() -> None:
-        nonlocal chroma_s
+        nonlocal chroma_s, done
         vectors = nrng.standard_normal((len(batch), DIM)).astype(np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        done += len(batch)
         t0 = time.perf_counter()
-        store.vectors.add([c.id for c in batch], vectors, [c.text for c in batch], [
-            {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
-             f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int,
-             "language": c.language, "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
-            for c in batch])
+        if done > present:
+            store.vectors.add([c.id for c in batch], vectors, [c.text for c in batch], [
+                {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
+                 f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int,
+                 "language": c.language, "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
+                for c in batch])
         chroma_s += time.perf_counter() - t0
         dense.extend(DenseEntry(c.id, v, c.date_int, c.language) for c, v in zip(batch, vectors, strict=True))
         for c in batch:
