@@ -124,9 +124,10 @@ def chroma_blocks(directory: Path, size: int) -> int:
 
 
 def build(size: int, directory: Path) -> dict:
-    """Chroma filled block by block, each block in a child process and then copied beside the folder (``<size>.chroma-copy``), so that
-    a build killed part-way (a 1M build outlasts a working session) resumes from the last whole block; then the
-    keyword segments, the dense copy and the manifest, written from the same deterministic chunks and vectors."""
+    """Chroma filled block by block, each block in a child process and then copied beside the folder
+    (``<size>.chroma-copy``), so that a build killed part-way (a 1M build outlasts a working session) resumes from the
+    last whole block; then the keyword segments, the dense copy and the manifest, written from the same deterministic
+    chunks and vectors."""
     import shutil
 
     from rag_bot.index.committed import save_manifest
@@ -265,14 +266,17 @@ def measure_with_server(directory: Path, queries: int) -> dict:
     try:
         result = run_child("measure", directory, queries, url)
         result["server_rss_mb"] = psutil.Process(proc.pid).memory_info().rss / 1e6
+        published = run_child("publish", directory, int(time.time()) % 100000 * 10 + 9, url)
+        result.update({f"server_{k}": v for k, v in published.items()})
         return result
     finally:
         proc.terminate()
         proc.wait(timeout=60)
 
 
-def publish(directory: Path, run: int) -> dict:
-    """Ingest one new 20-chunk file (vectors precomputed) into the built index; time the run and its parts."""
+def publish(directory: Path, run: int, url: str | None = None) -> dict:
+    """Ingest one new 20-chunk file (vectors precomputed) into the built index; time the run and its parts (with
+    ``url``, the vectors written to that Chroma server)."""
     import ingest.pipeline as pipeline
     from rag_bot.index import keywords
 
@@ -304,7 +308,7 @@ def publish(directory: Path, run: int) -> dict:
     committed.write_map = timed("map_s", committed.write_map)
     vectors.VectorIndex.warm = timed("chroma_load_s", vectors.VectorIndex.warm)
     writer.IndexWriter._finish = timed("finish_s", writer.IndexWriter._finish)
-    settings = settings_for(directory).model_copy(update={"chunk_tokens": 140})
+    settings = settings_for(directory).model_copy(update={"chunk_tokens": 140, **({"chroma_url": url} if url else {})})
     t0, c0 = time.perf_counter(), time.process_time()
     summary = pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder())
     total, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -322,7 +326,7 @@ def publish(directory: Path, run: int) -> dict:
 
 def child(kind: str, directory: Path, arg: int, url: str | None = None) -> None:
     result = {"build": lambda: build(arg, directory), "measure": lambda: measure(directory, arg, url),
-              "publish": lambda: publish(directory, arg),
+              "publish": lambda: publish(directory, arg, url),
               "fill": lambda: fill(int(url or 0), directory, arg),
               "count": lambda: {"count": chroma_count(directory)}}[kind]()
     print(json.dumps(result))
@@ -404,7 +408,9 @@ def main() -> None:
                 print(f"{'':>8} vectors on a Chroma server: ready {median(served, 'ready_s'):.2f} s, first query "
                       f"{median(served, 'start_s'):.2f} s, p50/p95 {median(served, 'p50_ms'):.1f}/"
                       f"{median(served, 'p95_ms'):.1f} ms, bot RSS {median(served, 'rss_mb'):.0f} MB, server RSS "
-                      f"{median(served, 'server_rss_mb'):.0f} MB", flush=True)
+                      f"{median(served, 'server_rss_mb'):.0f} MB; adding one file through the server "
+                  f"{median(served, 'server_publish_s'):.2f} s (CPU {median(served, 'server_publish_cpu_s'):.2f} s)",
+                  flush=True)
             print(f"{'':>8} publish CPU {median(published, 'publish_cpu_s'):.2f} s; in a process that has the index "
                   f"open already (the bot ingesting an upload): {median(published, 'warm_publish_s'):.2f} s, CPU "
                   f"{median(published, 'warm_publish_cpu_s'):.2f} s", flush=True)
@@ -422,7 +428,8 @@ def main() -> None:
             if args.json:
                 rows = json.loads(args.json.read_text()) if args.json.exists() else []
                 row: dict = {**medians(published), **medians(measured)}
-                row.update({f"server_{k}": v for k, v in medians(served).items() if k != "load"})
+                row.update({k if k.startswith("server_") else f"server_{k}": v
+                            for k, v in medians(served).items() if k != "load"})
                 row.update({"size": size, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                             "machine": machine(), "load_min": min(r["load"] for r in measured + published),
                             "load_max": max(r["load"] for r in measured + published)})
