@@ -26,6 +26,8 @@ from tests.cli_support import run_cli_here
 from tests.conftest import REPO
 from tests.filemakers import write_docx, write_html, write_pdf, write_text
 
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
+
 SILENCE_EN = ("Silence is the ground of all listening. When the mind is quiet the river can be heard. "
               "The teacher asked everyone to sit without speaking for ten minutes.")
 

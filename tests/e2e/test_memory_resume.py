@@ -23,6 +23,8 @@ from rag_bot.memory.firestore_common import AsyncClient, Client
 from rag_bot.memory.firestore_saver import FirestoreSaver
 from tests.conftest import REPO
 
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
+
 TURN = r"""
 import asyncio, json, sys
 from langchain_core.messages import HumanMessage

@@ -13,6 +13,8 @@ from nbclient import NotebookClient
 
 from tests.conftest import REPO
 
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
+
 NOTEBOOK = REPO / "notebooks" / "evaluation.ipynb"
 FIGURES = ("retrieval_modes", "recall_at_k", "fusion_curve", "by_language", "by_kind", "latency", "refusal_threshold",
            "fresh_by_kind", "coverage_curve", "support_pine_hill", "support_harbour", "support_sonpur",

@@ -18,6 +18,8 @@ from ingest.pipeline import ingest_paths
 from tests.conftest import REPO
 from tests.filemakers import write_text
 
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
+
 
 @pytest.fixture(scope="module")
 def small_index(tmp_path_factory):
