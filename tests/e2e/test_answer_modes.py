@@ -16,6 +16,8 @@ from rag_bot.config import Settings
 from rag_bot.errors import UnknownAnswerMode
 from tests.cli_support import run_cli_here
 
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
+
 
 @pytest.fixture(scope="module")
 def service(sample_index) -> AgentService:

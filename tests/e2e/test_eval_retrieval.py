@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.cli_support import run_cli_here
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
 
 
 def run_eval(dataset: str, tmp_path, *extra: str) -> tuple[dict, list[list[str]]]:

@@ -21,6 +21,8 @@ from rag_bot.retrieval.hybrid import HybridRetriever
 from rag_bot.retrieval.types import SearchFilters
 from tests.filemakers import write_text
 
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
+
 TALKS = {
     "silence.txt": "On Silence\n23 January 1969\n\n" + " ".join(
         f"Silence {i} is the ground of listening; the river is heard when the mind is quiet." for i in range(12)),

@@ -22,6 +22,8 @@ from tests import hostile
 from tests.conftest import REPO
 from tests.cpu_cost import cpu_growth
 
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
+
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 

@@ -19,6 +19,8 @@ from rag_bot.agent.service import AgentService
 from tests.agent_support import InMemoryRetriever, make_settings
 from tests.conftest import REPO
 
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
+
 NODES = {"router", "condense", "agent", "tools", "process_tool_output", "answer", "summarize"}
 
 

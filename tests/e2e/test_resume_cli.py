@@ -1,4 +1,6 @@
-"""A conversation continues across processes: `rag-bot ask --thread` three times, each a new process.
+"""A conversation continues across processes: `rag-bot ask --thread` three times, the first and the last each in a
+new process, the one between them through the same ``main()`` in this process (a third process would prove no more:
+whatever the last process recalls of the two turns before it came through the store).
 
 Runs on both memory backends with the real agent (extractive default), the real index and the real stores
 (SQLite file; the Firestore emulator).
@@ -15,8 +17,11 @@ import uuid
 import pytest
 
 from ingest.pipeline import ingest_paths
+from tests.cli_support import run_cli_here
 from tests.conftest import REPO
 from tests.filemakers import write_text
+
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
 
 
 @pytest.fixture(scope="module")
@@ -33,9 +38,16 @@ def small_index(tmp_path_factory):
     return index_dir
 
 
-def ask(question: str, thread: str, env: dict) -> dict:
-    result = subprocess.run([sys.executable, "-m", "rag_bot", "ask", question, "--thread", thread, "--json"],
-                            capture_output=True, text=True, cwd=REPO, env=env, timeout=300)
+def ask(question: str, thread: str, env: dict, new_process: bool = True) -> dict:
+    """``rag-bot ask QUESTION --thread THREAD --json`` in a new process, or (``new_process=False``) through
+    ``main()`` in this process with the same environment."""
+    args = ["ask", question, "--thread", thread, "--json"]
+    if new_process:
+        result = subprocess.run([sys.executable, "-m", "rag_bot", *args], capture_output=True, text=True, cwd=REPO,
+                                env=env, timeout=300)
+    else:
+        result = run_cli_here(args, REPO, env={k: v for k, v in env.items() if k.startswith("RAG_BOT_") or
+                                               k == "FIRESTORE_EMULATOR_HOST"})
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout.strip().splitlines()[-1])
 
@@ -44,12 +56,12 @@ def converse(env: dict) -> None:
     thread = f"user/{uuid.uuid4().hex[:6]}"  # a "/" in the id on purpose
     first = ask("What did the bell-maker listen to?", thread, env)
     assert first["route"] == "rag" and first["citations"]
-    second = ask("What was staged in Sitapur?", thread, env)
+    second = ask("What was staged in Sitapur?", thread, env, new_process=False)
     assert second["citations"][0]["source"] == "drama.txt"
-    recall = ask("what did I ask before?", thread, env)
+    recall = ask("what did I ask before?", thread, env)  # a new process: both turns before came from the store
     assert recall["route"] == "conversational"
     assert "bell-maker" in recall["answer"] and "Sitapur" in recall["answer"]
-    other = ask("what did I ask before?", thread + "-other", env)  # another thread shares nothing
+    other = ask("what did I ask before?", thread + "-other", env, new_process=False)  # another thread shares nothing
     assert "bell-maker" not in other["answer"]
 
 

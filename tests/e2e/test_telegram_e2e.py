@@ -11,6 +11,8 @@ import pytest
 
 from tests.stand_ins.telegram_api import BOT_USER, REPO, BotProcess, FakeTelegram, bot_on_copy, plain, settle
 
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
+
 ADMIN = 42
 MENTION = "@" + BOT_USER["username"]
 SILENCE = "What was said about silence on 1969-01-23?"

@@ -36,6 +36,8 @@ from tests.stand_ins.firestore_emulator import free_port
 from tests.stand_ins.gemini_api import GeminiRequest, GeminiStandIn, text_response
 from tests.stand_ins.telegram_api import BotProcess, FakeTelegram, Sent
 
+pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
+
 SECRET = "two-instances_secret"
 API_KEY = "test-key-two-instances"
 WAITING = "another instance is answering this chat"  # what an instance logs while the chat's lease is held elsewhere

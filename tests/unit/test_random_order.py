@@ -5,12 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from tests.random_order import pytest_configure, shuffled
+from tests.random_order import heavy_first, pytest_configure, shuffled
 
 
 @dataclass
 class Item:
     nodeid: str
+    heavy: bool = False
+
+    def get_closest_marker(self, name: str) -> object | None:
+        return "heavy" if name == "heavy" and self.heavy else None
 
 
 ITEMS = [Item(f"tests/e2e/test_{f}.py::test_{t}") for f in "abcdef" for t in range(8)]
@@ -48,9 +52,9 @@ def test_a_file_alone_keeps_the_order_its_tests_had_in_the_whole_run():
         assert alone == whole
 
 
-def test_a_seed_keeps_xdist_from_handing_out_the_biggest_files_first():
-    """pytest-xdist's load-by-file scheduler sorts the files by test count unless ``loadscopereorder`` is off: with
-    a seed it is turned off, so the workers take the files in the shuffled order; without one it is left alone."""
+def test_xdist_hands_out_the_files_in_the_collected_order_with_or_without_a_seed():
+    """pytest-xdist's load-by-file scheduler sorts the files by test count unless ``loadscopereorder`` is off: it is
+    turned off, so the workers take the files in the shuffled order with a seed and heavy-first without one."""
 
     def config(seed: str | None):
         option = SimpleNamespace(shuffle=seed, loadscopereorder=True)
@@ -59,4 +63,16 @@ def test_a_seed_keeps_xdist_from_handing_out_the_biggest_files_first():
     seeded, unseeded = config("4242"), config(None)
     pytest_configure(seeded)
     pytest_configure(unseeded)
-    assert seeded.option.loadscopereorder is False and unseeded.option.loadscopereorder is True
+    assert seeded.option.loadscopereorder is False and unseeded.option.loadscopereorder is False
+
+
+def test_without_a_seed_the_heavy_files_go_first_then_the_files_with_most_tests():
+    """The workers start on the long files, so no long file is left to run alone at the end; each file's tests stay
+    together and in their order."""
+    small = [Item("tests/e2e/test_a.py::test_0")]
+    many = [Item(f"tests/e2e/test_b.py::test_{t}") for t in range(5)]
+    heavy = [Item("tests/e2e/test_c.py::test_0", heavy=True)]
+    also_heavy = [Item(f"tests/e2e/test_d.py::test_{t}", heavy=True) for t in range(2)]
+    middle = [Item(f"tests/e2e/test_e.py::test_{t}") for t in range(3)]
+    ordered = heavy_first(small + many + heavy + also_heavy + middle)
+    assert ordered == heavy + also_heavy + many + middle + small
