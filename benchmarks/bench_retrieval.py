@@ -154,8 +154,11 @@ def build(size: int, directory: Path) -> dict:
         chroma_s += result["chroma_s"]
         print(f"block {block + 1}/{blocks}: Chroma holds {result['count']} ({result['chroma_s']:.0f} s)",
               file=sys.stderr, flush=True)
+        fresh = ckpt.with_name(ckpt.name + ".new")  # the copy replaced whole: a kill while copying keeps the last
+        shutil.rmtree(fresh, ignore_errors=True)
+        shutil.copytree(chroma, fresh)
         shutil.rmtree(ckpt, ignore_errors=True)
-        shutil.copytree(chroma, ckpt)
+        fresh.rename(ckpt)
     for part in ("keyword", "dense"):
         shutil.rmtree(directory / part, ignore_errors=True)
     for name in ("manifest.json", "manifest.map", "manifest.backup.json", "settled.json"):
