@@ -126,6 +126,31 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
     return False
 
 
+def _holds_topic(question: str, sentence: str) -> bool:
+    """Whether ``sentence`` holds one of the question's key terms (word or stem); True when none of them is written in
+    the sentence's script (another language's sentence cannot be told by its letters)."""
+    words = {w.casefold() for w in _tokens(sentence)}
+    scripts = {_script(w) for w in words}
+    terms = [t.casefold() for t in key_terms(question) if _script(t) in scripts]
+    return not terms or any(_stem_match(t, w) for t in terms for w in words)
+
+
+def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str) -> bool:
+    """Whether a sentence of ``runs`` (runs of consecutive quoted sentences) holds the fact of ``kind`` *and* speaks
+    of the question's topic: it holds a key term of the question itself, or goes on from the sentence before it in
+    its run that does ("The motor burned out. Gwen Talbot rewound it."). A fact in a sentence about something else
+    (a name beside the asked subject, a season in a sentence on another matter) is no answer. True for no kind or
+    no key terms."""
+    if kind is None or not key_terms(question):
+        return True
+    for run in runs:
+        for j, sentence in enumerate(run):
+            if has_evidence(kind, sentence, question) and (
+                    _holds_topic(question, sentence) or (j > 0 and _holds_topic(question, run[j - 1]))):
+                return True
+    return False
+
+
 def _marked_name(marker: re.Pattern[str], quote: str, question: str) -> bool:
     """A word next to a person/place marker ("सुनीता पाटिल ने") that the question does not hold."""
     asked = _question_words(question) | rules.vocabulary().stopwords
@@ -233,9 +258,11 @@ class Verdict:
         return self.evidence and (self.kind is None or self.coverage >= min_coverage)
 
 
-def assess(question: str, quote: str, context: str = "") -> Verdict:
-    """The answer type of ``question``, whether ``quote`` holds it, and the key-term coverage of the quote with its
-    ``context`` (the sentences around it, which may name the topic the quote speaks of)."""
+def assess(question: str, quote: str, context: str = "", runs: list[list[str]] | None = None) -> Verdict:
+    """The answer type of ``question``, whether ``quote`` holds it (with ``runs``, the quote's runs of consecutive
+    sentences: in a sentence on the question's topic, :func:`evidence_on_topic`), and the key-term coverage of the
+    quote with its ``context`` (the sentences around it, which may name the topic the quote speaks of)."""
     kind = answer_type(question)
-    return Verdict(kind=kind, evidence=has_evidence(kind, quote, question),
+    evidence = has_evidence(kind, quote, question) and (runs is None or evidence_on_topic(kind, runs, question))
+    return Verdict(kind=kind, evidence=evidence,
                    coverage=term_coverage(question, f"{quote} {context}".strip()))

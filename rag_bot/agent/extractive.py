@@ -280,7 +280,8 @@ class ExtractiveChatModel(BaseChatModel):
                 continue
             tried.add(tuple(chosen))
             context = _context(chosen, candidates)
-            verdict = answerability.assess(asked, " ".join(candidates[i][1] for i in chosen), context)
+            runs = [[candidates[i][1] for i in run] for run in self._runs(chosen, candidates)]
+            verdict = answerability.assess(asked, " ".join(candidates[i][1] for i in chosen), context, runs)
             trials.append((seed, chosen, context, verdict))
 
         def backed(verdict: answerability.Verdict) -> bool:
