@@ -1,0 +1,56 @@
+"""The asked kind of fact must stand in a quoted sentence on the question's topic (answerability.evidence_on_topic)."""
+
+from __future__ import annotations
+
+from rag_bot.agent import answerability, inputs, prompts
+from rag_bot.agent.extractive import ExtractiveChatModel
+from tests.unit.test_agent_rules import make_settings
+
+TOWER = ("A swarm of wasps settled in the clock tower of St Wendel's church. The sexton, Harold Pim, heard the noise "
+         "during evensong. The roofer Dilys Crane climbed the long ladder with a sack and a rope.")
+WHERE = "Where did Dilys Crane learn roofing?"
+
+
+def test_a_name_beside_the_asked_subject_is_no_answer():
+    # the place names stand in sentences without a key term (dilys, crane, learn, roofing); the sentence on the
+    # subject names no place
+    runs = [answerability.rules.split_sentences(TOWER)]
+    assert answerability.has_evidence("place", TOWER, WHERE)  # the whole quote holds names ...
+    assert not answerability.evidence_on_topic("place", runs, WHERE)  # ... none where the topic is
+    assert not answerability.assess(WHERE, TOWER, runs=runs).evidence
+    assert answerability.assess(WHERE, TOWER).evidence  # without the runs: the whole-quote check only
+
+
+def test_the_fact_in_the_sentence_on_the_topic_or_the_one_going_on_from_it_counts():
+    question = "Who mended the clock tower's bell?"
+    topic, after = "The clock tower's bell cracked in the frost.", "Wilfred Oaks fixed it over three weekends."
+    assert answerability.evidence_on_topic("person", [["The bell was mended by Wilfred Oaks."]], question)
+    assert answerability.evidence_on_topic("person", [[topic, after]], question)  # goes on from the topic
+    assert not answerability.evidence_on_topic("person", [[after, topic]], question)  # before it: about something else
+    assert not answerability.evidence_on_topic("person", [[topic], [after]], question)  # another run
+
+
+def test_a_season_in_a_sentence_on_another_matter_is_no_date():
+    question = "लता जोशी की दुकान कब खुली?"  # when did Lata Joshi's shop open?
+    off = "हर छत्ते को सर्दी के लिए दो किलो चीनी दी जाती है।"  # winter, in a sentence on hives
+    on = "यह चीनी लता जोशी अपनी दुकान से देती हैं।"  # on the topic, no date
+    assert answerability.has_evidence("date", f"{off} {on}", question)
+    assert not answerability.evidence_on_topic("date", [[off, on]], question)
+    assert answerability.evidence_on_topic("date", [["लता जोशी की दुकान सन २०१२ में खुली।"]], question)
+
+
+def test_another_scripts_sentence_is_not_checked_by_its_letters_and_untyped_questions_pass():
+    assert answerability.evidence_on_topic("person", [["समिति की स्थापना विनीता राव ने की।"]],
+                                           "Who founded the committee?")
+    assert answerability.evidence_on_topic(None, [["Nothing here."]], "What did she say about rain?")
+
+
+def ask(question: str) -> str:
+    model = ExtractiveChatModel(role="answer", settings=make_settings(), min_relevance=0.80)
+    passages = [{"source": "tower.md", "date": "2020-06-14", "title": "The Swarm", "text": TOWER}]
+    return str(model.invoke(inputs.answer_messages(inputs.answer_input(question, passages, "en", 3))).content)
+
+
+def test_the_answerer_refuses_a_quote_whose_fact_is_off_the_topic_and_quotes_one_on_it():
+    assert ask(WHERE) == prompts.NOT_FOUND
+    assert "Dilys Crane" in ask("Who climbed the long ladder with a sack?")
