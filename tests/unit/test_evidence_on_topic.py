@@ -54,3 +54,13 @@ def ask(question: str) -> str:
 def test_the_answerer_refuses_a_quote_whose_fact_is_off_the_topic_and_quotes_one_on_it():
     assert ask(WHERE) == prompts.NOT_FOUND
     assert "Dilys Crane" in ask("Who climbed the long ladder with a sack?")
+
+
+def test_an_institution_asked_by_which_is_a_place_whose_name_must_be_quoted():
+    for question in ("Which college did Mira Dunn attend?", "मीरा दास किस कॉलेज में पढ़ती हैं?"):
+        assert answerability.answer_type(question) == "place"
+    assert answerability.answer_type("Which flowers came back?") is None  # a common noun answers it
+    # the quote names its student but no college: refused; one naming it: quoted
+    question = "मीरा दास किस कॉलेज में पढ़ती हैं?"
+    assert not answerability.has_evidence("place", "नया पोस्टर छात्रा मीरा दास ने बनाया।", question)
+    assert answerability.has_evidence("place", "मीरा दास पढ़ने रामपुर में रहती हैं।", question)
