@@ -135,18 +135,21 @@ def _holds_topic(question: str, sentence: str) -> bool:
     return not terms or any(_stem_match(t, w) for t in terms for w in words)
 
 
-def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str) -> bool:
+def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
+                     leads: list[str] | None = None) -> bool:
     """Whether a sentence of ``runs`` (runs of consecutive quoted sentences) holds the fact of ``kind`` *and* speaks
-    of the question's topic: it holds a key term of the question itself, or goes on from the sentence before it in
-    its run that does ("The motor burned out. Gwen Talbot rewound it."). A fact in a sentence about something else
-    (a name beside the asked subject, a season in a sentence on another matter) is no answer. True for no kind or
-    no key terms."""
+    of the question's topic: it holds a key term of the question itself, or goes on from the sentence before it that
+    does (in its run, or for a run's first sentence its ``leads`` entry: the unquoted sentence before the run in its
+    paragraph, "" for none): "The motor burned out. Gwen Talbot rewound it." A fact in a sentence about something
+    else (a name beside the asked subject, a season in a sentence on another matter) is no answer. True for no kind
+    or no key terms."""
     if kind is None or not key_terms(question):
         return True
-    for run in runs:
+    for k, run in enumerate(runs):
+        before = [(leads[k] if leads and k < len(leads) else ""), *run]
         for j, sentence in enumerate(run):
             if has_evidence(kind, sentence, question) and (
-                    _holds_topic(question, sentence) or (j > 0 and _holds_topic(question, run[j - 1]))):
+                    _holds_topic(question, sentence) or (before[j] and _holds_topic(question, before[j]))):
                 return True
     return False
 
@@ -258,11 +261,12 @@ class Verdict:
         return self.evidence and (self.kind is None or self.coverage >= min_coverage)
 
 
-def assess(question: str, quote: str, context: str = "", runs: list[list[str]] | None = None) -> Verdict:
-    """The answer type of ``question``, whether ``quote`` holds it (with ``runs``, the quote's runs of consecutive
-    sentences: in a sentence on the question's topic, :func:`evidence_on_topic`), and the key-term coverage of the
-    quote with its ``context`` (the sentences around it, which may name the topic the quote speaks of)."""
+def assess(question: str, quote: str, context: str = "", runs: list[list[str]] | None = None,
+           leads: list[str] | None = None) -> Verdict:
+    """The answer type of ``question``, whether ``quote`` holds it (given the quote's ``runs`` of consecutive
+    sentences and their ``leads``: in a sentence on the question's topic, :func:`evidence_on_topic`), and the
+    key-term coverage of the quote with its ``context`` (the sentences around it, which may name the topic)."""
     kind = answer_type(question)
-    evidence = has_evidence(kind, quote, question) and (runs is None or evidence_on_topic(kind, runs, question))
+    evidence = has_evidence(kind, quote, question) and (runs is None or evidence_on_topic(kind, runs, question, leads))
     return Verdict(kind=kind, evidence=evidence,
                    coverage=term_coverage(question, f"{quote} {context}".strip()))

@@ -28,6 +28,9 @@ def test_the_fact_in_the_sentence_on_the_topic_or_the_one_going_on_from_it_count
     assert answerability.evidence_on_topic("person", [[topic, after]], question)  # goes on from the topic
     assert not answerability.evidence_on_topic("person", [[after, topic]], question)  # before it: about something else
     assert not answerability.evidence_on_topic("person", [[topic], [after]], question)  # another run
+    # a run starting after the topic: its lead (the unquoted sentence before it in its paragraph) is the topic
+    assert answerability.evidence_on_topic("person", [[after]], question, leads=[topic])
+    assert not answerability.evidence_on_topic("person", [[after]], question, leads=[""])
 
 
 def test_a_season_in_a_sentence_on_another_matter_is_no_date():
