@@ -44,6 +44,7 @@ class _Patterns:
     evidence: dict[str, re.Pattern[str] | None]
     suffixes: tuple[str, ...]
     light: frozenset[str]  # auxiliaries and light verbs ("किया", "still"): no topic of their own
+    literals: frozenset[str]  # the words written in the answer-type patterns ("how", "much", "cost", "कितना")
 
 
 OPEN = "open"  # a registry type for questions that look typed but ask for a description ("Who was Keshav?")
@@ -63,7 +64,9 @@ def _patterns() -> _Patterns:
     evidence = {kind: _words(reg.union_of("answer_evidence", kind)) for kind in reg.keys_of("answer_evidence")}
     suffixes = tuple(sorted(reg.union("stem_suffixes"), key=len, reverse=True))
     light = frozenset(w.casefold() for w in reg.union("support_stopwords"))
-    return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light)
+    literals = frozenset(w.casefold() for kind in reg.keys_of("answer_types")
+                         for pattern in reg.union_of("answer_types", kind) for w in _WORD.findall(pattern))
+    return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light, literals=literals)
 
 
 def answer_type(question: str) -> str | None:
@@ -131,19 +134,19 @@ def _holds_topic(question: str, sentence: str) -> bool:
     the sentence's script (another language's sentence cannot be told by its letters)."""
     words = {w.casefold() for w in _tokens(sentence)}
     scripts = {_script(w) for w in words}
-    terms = [t.casefold() for t in key_terms(question) if _script(t) in scripts]
+    terms = [t.casefold() for t in topic_terms(question) if _script(t) in scripts]
     return not terms or any(_stem_match(t, w) for t in terms for w in words)
 
 
 def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
                      leads: list[str] | None = None) -> bool:
     """Whether a sentence of ``runs`` (runs of consecutive quoted sentences) holds the fact of ``kind`` *and* speaks
-    of the question's topic: it holds a key term of the question itself, or goes on from the sentence before it that
-    does (in its run, or for a run's first sentence its ``leads`` entry: the unquoted sentence before the run in its
-    paragraph, "" for none): "The motor burned out. Gwen Talbot rewound it." A fact in a sentence about something
-    else (a name beside the asked subject, a season in a sentence on another matter) is no answer. True for no kind
-    or no key terms."""
-    if kind is None or not key_terms(question):
+    of the question's topic: it holds a topic term of the question (:func:`topic_terms`) itself, or goes on from the
+    sentence before it that does (in its run, or for a run's first sentence its ``leads`` entry: the unquoted
+    sentence before the run in its paragraph, "" for none): "The motor burned out. Gwen Talbot rewound it." A fact
+    in a sentence about something else (a name beside the asked subject, a season in a sentence on another matter)
+    is no answer. True for no kind or no topic terms."""
+    if kind is None or not topic_terms(question):
         return True
     for k, run in enumerate(runs):
         before = [(leads[k] if leads and k < len(leads) else ""), *run]
@@ -173,6 +176,17 @@ def key_terms(question: str) -> list[str]:
     light = _patterns().light
     return [w for w in rules.topic_words(text) if len(w) > 2 and w.casefold() not in light
             and not (numbers and numbers.fullmatch(w))]
+
+
+def topic_terms(question: str) -> list[str]:
+    """The key terms, and the content words inside the question's answer-type phrase that the phrase's pattern does
+    not spell ("how much did *the new copper roof* cost?": the money pattern spans the topic)."""
+    text = rules.strip_context(question)
+    spans = " ".join(m.group(0) for _, pattern in _patterns().types for m in pattern.finditer(text))
+    skip = _patterns().literals | _patterns().light
+    inner = [w for w in rules.topic_words(spans) if len(w) > 2 and w.casefold() not in skip
+             and not any(len(k) > 2 and w.startswith(k) and len(w) - len(k) <= 2 for k in skip)]  # "कितन[ाीे]"
+    return list(dict.fromkeys([*key_terms(question), *inner]))
 
 
 def stem(word: str) -> str:

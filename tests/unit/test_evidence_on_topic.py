@@ -67,3 +67,15 @@ def test_an_institution_asked_by_which_is_a_place_whose_name_must_be_quoted():
     question = "मीरा दास किस कॉलेज में पढ़ती हैं?"
     assert not answerability.has_evidence("place", "नया पोस्टर छात्रा मीरा दास ने बनाया।", question)
     assert answerability.has_evidence("place", "मीरा दास पढ़ने रामपुर में रहती हैं।", question)
+
+
+def test_the_topic_inside_a_how_much_phrase_counts():
+    question = "How much did the new slate roof cost?"  # the money pattern spans the whole question
+    assert answerability.key_terms(question) == []
+    assert {"slate", "roof"} <= set(answerability.topic_terms(question))
+    assert not {"how", "much", "cost"} & set(answerability.topic_terms(question))
+    other = [["The carpenter rebuilt the shutter, and the repair cost 2,100 pounds.",
+              "The slate roof has turned green with age."]]
+    assert not answerability.evidence_on_topic("money", other, question)  # a sum, for the shutter
+    assert answerability.evidence_on_topic("money", [["The new slate roof cost 9,000 pounds."]], question)
+    assert "कितना" not in answerability.topic_terms("शहद मेले से कितना पैसा जुटा?")  # "कितन[ाीे]" spells it
