@@ -145,13 +145,18 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
     sentence before it that does (in its run, or for a run's first sentence its ``leads`` entry: the unquoted
     sentence before the run in its paragraph, "" for none): "The motor burned out. Gwen Talbot rewound it." A fact
     in a sentence about something else (a name beside the asked subject, a season in a sentence on another matter)
-    is no answer. True for no kind or no topic terms."""
+    is no answer. A name marked elsewhere in the quote ("गीता जी") counts where it stands unmarked ("कक्षा गीता शर्मा
+    चलाती हैं"). True for no kind or no topic terms."""
     if kind is None or not topic_terms(question):
         return True
+    marker = _patterns().evidence.get(kind) if kind in ("person", "place") else None
+    named = {w for run in runs for sentence in run
+             for w in (_marked_words(marker, sentence, question) if marker else ())}
     for k, run in enumerate(runs):
         before = [(leads[k] if leads and k < len(leads) else ""), *run]
         for j, sentence in enumerate(run):
-            if has_evidence(kind, sentence, question) and (
+            found = has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
+            if found and (
                     _holds_topic(question, sentence) or (before[j] and _holds_topic(question, before[j]))):
                 return True
     return False
@@ -159,12 +164,16 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
 
 def _marked_name(marker: re.Pattern[str], quote: str, question: str) -> bool:
     """A word next to a person/place marker ("सुनीता पाटिल ने") that the question does not hold."""
+    return bool(_marked_words(marker, quote, question))
+
+
+def _marked_words(marker: re.Pattern[str], quote: str, question: str) -> set[str]:
+    """The words just before a person/place marker in ``quote`` ("पाटिल" of "सुनीता पाटिल ने", "गीता" of "गीता जी")
+    that the question does not hold."""
     asked = _question_words(question) | rules.vocabulary().stopwords
     words = _tokens(quote)
-    for i, word in enumerate(words):
-        if marker.fullmatch(word) and i > 0 and words[i - 1].casefold() not in asked:
-            return True
-    return False
+    return {words[i - 1].casefold() for i, word in enumerate(words)
+            if marker.fullmatch(word) and i > 0 and words[i - 1].casefold() not in asked}
 
 
 def key_terms(question: str) -> list[str]:

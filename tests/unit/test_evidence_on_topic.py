@@ -79,3 +79,13 @@ def test_the_topic_inside_a_how_much_phrase_counts():
     assert not answerability.evidence_on_topic("money", other, question)  # a sum, for the shutter
     assert answerability.evidence_on_topic("money", [["The new slate roof cost 9,000 pounds."]], question)
     assert "कितना" not in answerability.topic_terms("शहद मेले से कितना पैसा जुटा?")  # "कितन[ाीे]" spells it
+
+
+def test_a_name_marked_elsewhere_in_the_quote_counts_where_it_stands_on_the_topic():
+    question = "चरखे की कक्षा कौन चलाती हैं?"  # who runs the spinning-wheel class?
+    topic = "कक्षा मीना राव चलाती हैं, जो बचपन में सीखी थीं।"  # the name, unmarked, in the topic sentence
+    marked = "मीना जी कहती हैं कि पहले पहिया घुमाना सीखना चाहिए।"  # "जी" marks it, off the topic
+    assert not answerability.evidence_on_topic("person", [[topic]], question)
+    assert answerability.evidence_on_topic("person", [[topic], [marked]], question)
+    other = "नया पोस्टर छात्रा रीता सेन ने बनाया।"  # a name marked, but not the topic sentence's
+    assert not answerability.evidence_on_topic("person", [[topic], [other]], question)
