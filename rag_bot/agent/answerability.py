@@ -129,13 +129,13 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
     return False
 
 
-def _holds_topic(question: str, sentence: str) -> bool:
-    """Whether ``sentence`` holds one of the question's key terms (word or stem); True when none of them is written in
-    the sentence's script (another language's sentence cannot be told by its letters)."""
+def _holds_topic(terms: tuple[str, ...], sentence: str) -> bool:
+    """Whether ``sentence`` holds one of the topic ``terms`` (word or stem); True when none of them is written in the
+    sentence's script (another language's sentence cannot be told by its letters)."""
     words = {w.casefold() for w in _tokens(sentence)}
     scripts = {_script(w) for w in words}
-    terms = [t.casefold() for t in topic_terms(question) if _script(t) in scripts]
-    return not terms or any(_stem_match(t, w) for t in terms for w in words)
+    same = [t for t in terms if _script(t) in scripts]
+    return not same or any(_stem_match(t, w) for t in same for w in words)
 
 
 def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
@@ -147,17 +147,18 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
     in a sentence about something else (a name beside the asked subject, a season in a sentence on another matter)
     is no answer. A name marked elsewhere in the quote ("गीता जी") counts where it stands unmarked ("कक्षा गीता शर्मा
     चलाती हैं"). True for no kind or no topic terms."""
-    if kind is None or not topic_terms(question):
+    terms = tuple(t.casefold() for t in _topic_terms(question))
+    if kind is None or not terms:
         return True
     marker = _patterns().evidence.get(kind) if kind in ("person", "place") else None
     named = {w for run in runs for sentence in run
              for w in (_marked_words(marker, sentence, question) if marker else ())}
     for k, run in enumerate(runs):
         before = [(leads[k] if leads and k < len(leads) else ""), *run]
+        on_topic = [bool(x) and _holds_topic(terms, x) for x in before]  # the lead, then the run's sentences
         for j, sentence in enumerate(run):
-            found = has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
-            if found and (
-                    _holds_topic(question, sentence) or (before[j] and _holds_topic(question, before[j]))):
+            if (on_topic[j + 1] or on_topic[j]) and (
+                    has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})):
                 return True
     return False
 
@@ -188,6 +189,12 @@ def key_terms(question: str) -> list[str]:
 
 
 def topic_terms(question: str) -> list[str]:
+    """The key terms, and the content words inside the question's answer-type phrase (:func:`_topic_terms`)."""
+    return list(_topic_terms(question))
+
+
+@lru_cache(maxsize=256)
+def _topic_terms(question: str) -> tuple[str, ...]:
     """The key terms, and the content words inside the question's answer-type phrase that the phrase's pattern does
     not spell ("how much did *the new copper roof* cost?": the money pattern spans the topic)."""
     text = rules.strip_context(question)
@@ -195,9 +202,10 @@ def topic_terms(question: str) -> list[str]:
     skip = _patterns().literals | _patterns().light
     inner = [w for w in rules.topic_words(spans) if len(w) > 2 and w.casefold() not in skip
              and not any(len(k) > 2 and w.startswith(k) and len(w) - len(k) <= 2 for k in skip)]  # "कितन[ाीे]"
-    return list(dict.fromkeys([*key_terms(question), *inner]))
+    return tuple(dict.fromkeys([*key_terms(question), *inner]))
 
 
+@lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     """``word`` without its longest registry inflection ending (keeping at least two letters)."""
     for suffix in _patterns().suffixes:
@@ -217,6 +225,7 @@ def _stem_match(term: str, word: str) -> bool:
     return common >= MIN_STEM and common >= min(len(term), len(word)) - 3
 
 
+@lru_cache(maxsize=16384)
 def _script(word: str) -> str | None:
     return languages.detect(word, min_share=0.5)
 
