@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rag_bot.agent import answerability, inputs, prompts
+from rag_bot.agent import answerability, inputs, prompts, rules
 from rag_bot.agent.extractive import ExtractiveChatModel
 from tests.unit.test_agent_rules import make_settings
 
@@ -14,7 +14,7 @@ WHERE = "Where did Dilys Crane learn roofing?"
 def test_a_name_beside_the_asked_subject_is_no_answer():
     # the place names stand in sentences without a key term (dilys, crane, learn, roofing); the sentence on the
     # subject names no place
-    runs = [answerability.rules.split_sentences(TOWER)]
+    runs = [rules.split_sentences(TOWER)]
     assert answerability.has_evidence("place", TOWER, WHERE)  # the whole quote holds names ...
     assert not answerability.evidence_on_topic("place", runs, WHERE)  # ... none where the topic is
     assert not answerability.assess(WHERE, TOWER, runs=runs).evidence
