@@ -44,6 +44,7 @@ class _Patterns:
     evidence: dict[str, re.Pattern[str] | None]
     suffixes: tuple[str, ...]
     light: frozenset[str]  # auxiliaries and light verbs ("किया", "still"): no topic of their own
+    literals: frozenset[str]  # the words written in the answer-type patterns ("how", "much", "cost", "कितना")
 
 
 OPEN = "open"  # a registry type for questions that look typed but ask for a description ("Who was Keshav?")
@@ -63,7 +64,9 @@ def _patterns() -> _Patterns:
     evidence = {kind: _words(reg.union_of("answer_evidence", kind)) for kind in reg.keys_of("answer_evidence")}
     suffixes = tuple(sorted(reg.union("stem_suffixes"), key=len, reverse=True))
     light = frozenset(w.casefold() for w in reg.union("support_stopwords"))
-    return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light)
+    literals = frozenset(w.casefold() for kind in reg.keys_of("answer_types")
+                         for pattern in reg.union_of("answer_types", kind) for w in _WORD.findall(pattern))
+    return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light, literals=literals)
 
 
 def answer_type(question: str) -> str | None:
@@ -126,14 +129,52 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
     return False
 
 
+def _holds_topic(terms: tuple[str, ...], sentence: str) -> bool:
+    """Whether ``sentence`` holds one of the topic ``terms`` (word or stem); True when none of them is written in the
+    sentence's script (another language's sentence cannot be told by its letters)."""
+    words = {w.casefold() for w in _tokens(sentence)}
+    scripts = {_script(w) for w in words}
+    same = [t for t in terms if _script(t) in scripts]
+    return not same or any(_stem_match(t, w) for t in same for w in words)
+
+
+def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
+                     leads: list[str] | None = None) -> bool:
+    """Whether a sentence of ``runs`` (runs of consecutive quoted sentences) holds the fact of ``kind`` *and* speaks
+    of the question's topic: it holds a topic term of the question (:func:`topic_terms`) itself, or goes on from the
+    sentence before it that does (in its run, or for a run's first sentence its ``leads`` entry: the unquoted
+    sentence before the run in its paragraph, "" for none): "The motor burned out. Gwen Talbot rewound it." A fact
+    in a sentence about something else (a name beside the asked subject, a season in a sentence on another matter)
+    is no answer. A name marked elsewhere in the quote ("गीता जी") counts where it stands unmarked ("कक्षा गीता शर्मा
+    चलाती हैं"). True for no kind or no topic terms."""
+    terms = tuple(t.casefold() for t in _topic_terms(question))
+    if kind is None or not terms:
+        return True
+    marker = _patterns().evidence.get(kind) if kind in ("person", "place") else None
+    named = {w for run in runs for sentence in run
+             for w in (_marked_words(marker, sentence, question) if marker else ())}
+    for k, run in enumerate(runs):
+        before = [(leads[k] if leads and k < len(leads) else ""), *run]
+        on_topic = [bool(x) and _holds_topic(terms, x) for x in before]  # the lead, then the run's sentences
+        for j, sentence in enumerate(run):
+            if (on_topic[j + 1] or on_topic[j]) and (
+                    has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})):
+                return True
+    return False
+
+
 def _marked_name(marker: re.Pattern[str], quote: str, question: str) -> bool:
     """A word next to a person/place marker ("सुनीता पाटिल ने") that the question does not hold."""
+    return bool(_marked_words(marker, quote, question))
+
+
+def _marked_words(marker: re.Pattern[str], quote: str, question: str) -> set[str]:
+    """The words just before a person/place marker in ``quote`` ("पाटिल" of "सुनीता पाटिल ने", "गीता" of "गीता जी")
+    that the question does not hold."""
     asked = _question_words(question) | rules.vocabulary().stopwords
     words = _tokens(quote)
-    for i, word in enumerate(words):
-        if marker.fullmatch(word) and i > 0 and words[i - 1].casefold() not in asked:
-            return True
-    return False
+    return {words[i - 1].casefold() for i, word in enumerate(words)
+            if marker.fullmatch(word) and i > 0 and words[i - 1].casefold() not in asked}
 
 
 def key_terms(question: str) -> list[str]:
@@ -147,6 +188,24 @@ def key_terms(question: str) -> list[str]:
             and not (numbers and numbers.fullmatch(w))]
 
 
+def topic_terms(question: str) -> list[str]:
+    """The key terms, and the content words inside the question's answer-type phrase (:func:`_topic_terms`)."""
+    return list(_topic_terms(question))
+
+
+@lru_cache(maxsize=256)
+def _topic_terms(question: str) -> tuple[str, ...]:
+    """The key terms, and the content words inside the question's answer-type phrase that the phrase's pattern does
+    not spell ("how much did *the new copper roof* cost?": the money pattern spans the topic)."""
+    text = rules.strip_context(question)
+    spans = " ".join(m.group(0) for _, pattern in _patterns().types for m in pattern.finditer(text))
+    skip = _patterns().literals | _patterns().light
+    inner = [w for w in rules.topic_words(spans) if len(w) > 2 and w.casefold() not in skip
+             and not any(len(k) > 2 and w.startswith(k) and len(w) - len(k) <= 2 for k in skip)]  # "कितन[ाीे]"
+    return tuple(dict.fromkeys([*key_terms(question), *inner]))
+
+
+@lru_cache(maxsize=16384)
 def stem(word: str) -> str:
     """``word`` without its longest registry inflection ending (keeping at least two letters)."""
     for suffix in _patterns().suffixes:
@@ -166,6 +225,7 @@ def _stem_match(term: str, word: str) -> bool:
     return common >= MIN_STEM and common >= min(len(term), len(word)) - 3
 
 
+@lru_cache(maxsize=16384)
 def _script(word: str) -> str | None:
     return languages.detect(word, min_share=0.5)
 
@@ -233,9 +293,12 @@ class Verdict:
         return self.evidence and (self.kind is None or self.coverage >= min_coverage)
 
 
-def assess(question: str, quote: str, context: str = "") -> Verdict:
-    """The answer type of ``question``, whether ``quote`` holds it, and the key-term coverage of the quote with its
-    ``context`` (the sentences around it, which may name the topic the quote speaks of)."""
+def assess(question: str, quote: str, context: str = "", runs: list[list[str]] | None = None,
+           leads: list[str] | None = None) -> Verdict:
+    """The answer type of ``question``, whether ``quote`` holds it (given the quote's ``runs`` of consecutive
+    sentences and their ``leads``: in a sentence on the question's topic, :func:`evidence_on_topic`), and the
+    key-term coverage of the quote with its ``context`` (the sentences around it, which may name the topic)."""
     kind = answer_type(question)
-    return Verdict(kind=kind, evidence=has_evidence(kind, quote, question),
+    evidence = has_evidence(kind, quote, question) and (runs is None or evidence_on_topic(kind, runs, question, leads))
+    return Verdict(kind=kind, evidence=evidence,
                    coverage=term_coverage(question, f"{quote} {context}".strip()))

@@ -280,7 +280,11 @@ class ExtractiveChatModel(BaseChatModel):
                 continue
             tried.add(tuple(chosen))
             context = _context(chosen, candidates)
-            verdict = answerability.assess(asked, " ".join(candidates[i][1] for i in chosen), context)
+            runs = self._runs(chosen, candidates)
+            leads = [candidates[r[0] - 1][1] if r[0] > 0 and candidates[r[0] - 1][0] == candidates[r[0]][0]
+                     and paragraphs[r[0] - 1] == paragraphs[r[0]] else "" for r in runs]
+            verdict = answerability.assess(asked, " ".join(candidates[i][1] for i in chosen), context,
+                                           [[candidates[i][1] for i in r] for r in runs], leads)
             trials.append((seed, chosen, context, verdict))
 
         def backed(verdict: answerability.Verdict) -> bool:
