@@ -437,8 +437,7 @@ def main() -> None:
             if args.json:
                 rows = json.loads(args.json.read_text()) if args.json.exists() else []
                 row: dict = {**medians(published), **medians(measured)}
-                row.update({k if k.startswith("server_") else f"server_{k}": v
-                            for k, v in medians(served).items() if k != "load"})
+                row.update({f"server_{k}": v for k, v in medians(served).items() if k != "load"})
                 row.update({"size": size, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                             "machine": machine(), "load_min": min(r["load"] for r in measured + published),
                             "load_max": max(r["load"] for r in measured + published)})
