@@ -16,6 +16,9 @@ from pathlib import Path
 import pytest
 
 from rag_bot.agent import answerability, glossary
+from rag_bot.agent.claims import read_claims
+from rag_bot.agent.roles import pairings_crossed
+from rag_bot.agent.support_judges import _translates
 from rag_bot.languages import dictionaries, registry
 
 SMALL = """00-database-short
@@ -36,12 +39,20 @@ strip /strɪp/ <N>
 1. पट्टी
 tablet /ˈtæblɪt/ <N>
 1. पट्टी
-on /ɒn/ <Prep>
-1. ऊपर
+amid /əˈmɪd/ <Prep>
+1. बीच
 Delhi /ˈdɛli/ <N>
 1. दिल्ली
 glass /ɡlɑːs/ <N>
 1. काँच
+morning /ˈmɔːnɪŋ/ <N>
+1. सुबह
+evening /ˈiːvnɪŋ/ <N>
+1. शाम
+class /klɑːs/ <N>
+1. कक्षा
+communicate /kəˈmjuːnɪkeɪt/ <V>
+1. कहना
 """
 
 WORDS = ["मर्तबान", "मर्तबानों", "मरम्मत", "किताबें", "खेती", "पट्टियाँ", "कांच", "कुएँ", "repair", "jar", "jars",
@@ -50,8 +61,9 @@ WORDS = ["मर्तबान", "मर्तबानों", "मरम्�
 
 def _clear() -> None:
     dictionaries.entries.cache_clear()
-    for cached in (glossary._dictionary, glossary._senses, glossary.known, glossary.forms):
-        cached.cache_clear()
+    for cached in (glossary._hand_entries, glossary._hand, glossary._hand_folded, glossary._dictionary,
+                   glossary._senses, glossary.known, glossary.forms):
+        getattr(cached, "cache_clear", lambda: None)()  # a test may have put a plain function in its place
 
 
 @pytest.fixture
@@ -89,7 +101,7 @@ def test_a_dictd_file_gives_the_one_word_senses_of_content_words(installed, tmp_
     assert table["मर्तबान"] == (("jar", 0),)
     assert "गद्दा" not in table and "हवा" not in table  # a whole phrase is no word's sense
     assert "किसी" not in table and "जगह" not in table
-    assert "ऊपर" not in table and "दिल्ली" not in table  # a preposition, a capitalised headword
+    assert "बीच" not in table and "दिल्ली" not in table  # a preposition, a capitalised headword
     assert dictionaries.entries("hi") is table  # parsed once per process
 
 
@@ -128,7 +140,14 @@ def test_with_the_file_words_the_glossary_lacks_are_found_and_its_own_entry_wins
     assert glossary.matches("jars", ["मर्तबानों"], True) and not glossary.matches("jars", ["मर्तबानों"])
     assert glossary.senses("किताबें", True) == glossary.senses("किताबें") and "book" in glossary.senses("किताबें")
     assert "volum" not in glossary.senses("किताबें", True)  # the dictionary's "volume" does not replace "book"
+    assert glossary.translations("volume", True) == ()  # nor is the glossary's word put for it
     assert glossary.senses("कांच", True) == glossary.senses("काँच", True)  # either spelling
+
+
+def test_function_words_are_not_looked_up(installed, tmp_path):
+    installed(_small(tmp_path))
+    assert glossary.senses("कहना", True) == {"commun"}  # the entry itself
+    assert glossary.translations("कहा", True) == () and glossary.senses("कहा", True) == frozenset()  # a stop word
 
 
 def test_a_dictionary_sense_matches_the_same_stem_only(installed, tmp_path):
@@ -153,6 +172,28 @@ def test_the_answerer_finds_a_term_by_the_dictionary_but_checks_only_what_the_gl
     assert answerability.cross_script_terms(question, "A jar of honey costs 5 pounds.") == (2, 2)
     assert answerability.cross_script_terms(question, "The fair raised 2,100 pounds.") == (0, 1)  # no jar: not
     # counted missing (a quote may name it by a synonym the dictionary does not pair)
+
+
+KAMALA = "कमला बिष्ट सुबह की कक्षा पढ़ाती हैं और उनकी बेटी रेखा शाम की कक्षा पढ़ाती है।"
+SWAPPED = "Rekha teaches the morning class and her mother Kamala Bisht teaches the evening class."
+
+
+def test_who_goes_with_what_across_scripts_reads_the_dictionary_too(installed, tmp_path, monkeypatch):
+    """The support check's crossed-pairing test matches words through the dictionary: with a hand-written glossary
+    that lacks "morning", "evening" and "class", the swap is seen only when the dictionary has them."""
+    hand = glossary._hand_entries()
+    lacking = ([(w, m) for w, m in hand[0] if w not in {"सुबह", "शाम", "कक्षा"}], hand[1])
+    monkeypatch.setattr(glossary, "_hand_entries", lambda: lacking)
+    glossary._hand.cache_clear()
+    glossary._hand_folded.cache_clear()
+
+    def party(word: str) -> bool:
+        mine, theirs = read_claims(SWAPPED).tokens, read_claims(KAMALA).tokens
+        return not glossary.known(word) and glossary.sounds_alike(word, theirs if word in mine else mine)
+
+    for path, seen in ((tmp_path / "not-installed.dict.dz", False), (_small(tmp_path), True)):
+        installed(path)
+        assert pairings_crossed(SWAPPED, KAMALA, _translates, party) is seen
 
 
 INSTALLED = Path("/usr/share/dictd/freedict-eng-hin.dict.dz")
