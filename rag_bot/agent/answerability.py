@@ -47,6 +47,7 @@ class _Patterns:
     suffixes: tuple[str, ...]
     light: frozenset[str]  # auxiliaries and light verbs ("किया", "still"): no topic of their own
     literals: frozenset[str]  # the words written in the answer-type patterns ("how", "much", "cost", "कितना")
+    count: re.Pattern[str] | None  # the registry's count words ("how many", "कितने")
 
 
 OPEN = "open"  # a registry type for questions that look typed but ask for a description ("Who was Keshav?")
@@ -55,7 +56,12 @@ OPEN = "open"  # a registry type for questions that look typed but ask for a des
 def _words(items: tuple[str, ...]) -> re.Pattern[str] | None:
     if not items:
         return None
-    return re.compile(rf"(?<![{_W}])(?:{alternation(items)})(?![{_W}])", re.I)
+    symbols = [i for i in items if not re.search(r"\w", i.replace("\\", ""))]  # "£", "\$": stand next to digits
+    words = [i for i in items if i not in symbols]
+    parts = [rf"(?<![{_W}])(?:{alternation(words)})(?![{_W}])"] if words else []
+    if symbols:
+        parts.append(f"(?:{alternation(symbols)})")
+    return re.compile("|".join(parts), re.I)
 
 
 @lru_cache(maxsize=1)
@@ -68,7 +74,8 @@ def _patterns() -> _Patterns:
     light = frozenset(w.casefold() for w in reg.union("support_stopwords"))
     literals = frozenset(w.casefold() for kind in reg.keys_of("answer_types")
                          for pattern in reg.union_of("answer_types", kind) for w in _WORD.findall(pattern))
-    return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light, literals=literals)
+    return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light, literals=literals,
+                     count=_words(reg.union("count_words")))
 
 
 def answer_type(question: str) -> str | None:
@@ -208,9 +215,10 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
     sentence before the run in its paragraph, "" for none): "The motor burned out. Gwen Talbot rewound it." A fact
     in a sentence about something else (a name beside the asked subject, a season in a sentence on another matter)
     is no answer. A name marked elsewhere in the quote ("गीता जी") counts where it stands unmarked ("कक्षा गीता शर्मा
-    चलाती हैं"). With the question's ``specific`` terms (:func:`specific_terms`), the sentence with the one before it
-    must hold ``BIND_SHARE`` of those that can be checked (:func:`bound`): a sum in a sentence that names the team
-    but not the Land Rovers asked about is the cost of something else. True for no kind or no topic terms."""
+    चलाती हैं"). With the question's ``specific`` terms (:func:`specific_terms`), the sentence with the
+    ``BIND_SPAN`` before it must hold ``BIND_SHARE`` of those that can be checked (:func:`bound`): a sum in a
+    sentence that names the team but not the Land Rovers asked about is the cost of something else.
+    True for no kind or no topic terms."""
     terms = tuple(t.casefold() for t in _topic_terms(question))
     if kind is None or not terms:
         return True
@@ -221,9 +229,10 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
         before = [(leads[k] if leads and k < len(leads) else ""), *run]
         on_topic = [bool(x) and _holds_topic(terms, x) for x in before]  # the lead, then the run's sentences
         for j, sentence in enumerate(run):
+            near = " ".join([*before[max(0, j + 1 - BIND_SPAN):j + 1], sentence])  # it and the sentences before
             if (on_topic[j + 1] or on_topic[j]) and (
                     has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
-            ) and (not specific or not _binds(kind, sentence) or bound(specific, f"{before[j]} {sentence}")) and not (
+            ) and (not specific or not _binds(kind, sentence) or bound(specific, near)) and not (
                     contrast_conflict(question, sentence) or count_unbound(question, sentence)):
                 return True
     return False
@@ -236,6 +245,8 @@ def _binds(kind: str, sentence: str) -> bool:
     return kind in ("number", "age", "date", *UNITS) or all(w.isascii() for w in _tokens(sentence))
 
 
+BIND_SPAN = 2  # sentences before the one holding the fact that may name what it is about ("The pump broke. The
+# repair was done by Sam. It cost 640 pounds.")
 BIND_SHARE = 0.5  # share of the question's specific terms the sentence holding the fact (and the one before) holds
 SPECIFIC_SHARE = 0.25  # a topic term in more of the retrieved sentences than this names the corpus, not the thing
 
@@ -319,7 +330,8 @@ def count_unbound(question: str, sentence: str) -> bool:
     if not any(_stem_match(noun, t) for t in tokens):
         return False
     positions = [i for i, t in enumerate(tokens) if _DIGITS.fullmatch(t)]
-    return bool(positions) and not any(_stem_match(noun, t) for i in positions for t in tokens[i + 1:i + 1 + COUNT_SPAN])
+    after = [t for i in positions for t in tokens[i + 1:i + 1 + COUNT_SPAN]]
+    return bool(positions) and not any(_stem_match(noun, t) for t in after)
 
 
 COUNT_SPAN = 4  # the counted thing stands this close after its number ("60 thermal blankets", "१४० बच्चे")
@@ -331,7 +343,8 @@ def counted_noun(question: str) -> str | None:
     if answer_type(question) != "number":
         return None
     text = rules.strip_context(question)
-    number = next((m for _, pattern in _patterns().types for m in [pattern.search(text)] if m and _ == "number"), None)
+    count = _patterns().count
+    number = count.search(text) if count is not None else None
     if number is None:
         return None
     units = _patterns().evidence.get("measure")

@@ -81,6 +81,7 @@ class Language:
     glossary: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a word -> its words in the default language
     dictionary: dict[str, object] = field(default_factory=dict)  # [dictionary]: an installed word list to read
     overview_words: tuple[str, ...] = ()
+    count_words: tuple[str, ...] = ()  # question words that ask for a count of things ("how many"), not an amount
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # words of one kind that exclude each other ("first" / "second", "summer" / "winter"): class -> members, each a
