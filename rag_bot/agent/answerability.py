@@ -177,6 +177,9 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
     if kind is None:
         return True
     marker = _patterns().evidence.get(kind)
+    rank = _patterns().evidence.get("rank")
+    if kind == "measure" and rank is not None and rank.search(quote):
+        return True  # a height by a landmark: "to the seventh step of the ghat"
     if kind in UNITS:  # a sum, a size, a clock time: its unit (a currency, "metres", "बजे") and a number
         return marker is not None and bool(marker.search(quote)) and has_evidence(
             "number", marker.sub(" ", quote), question)  # the unit word itself is no number

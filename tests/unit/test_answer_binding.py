@@ -130,6 +130,9 @@ def test_a_size_needs_its_unit_and_a_time_its_clock_word():
                                           "How tall is the lighthouse?")
     assert not answerability.has_evidence("measure", "The lighthouse stands many metres above the church.",
                                           "How tall is the lighthouse?")  # a unit without its number
+    assert answerability.has_evidence("measure", "The tide rose to the ninth step of the quay.",
+                                      "How high did the tide rise?")  # a landmark's rank
+    assert answerability.has_evidence("measure", "पानी घाट की सातवीं सीढ़ी तक चढ़ा।", "पानी कितना ऊँचा चढ़ा?")
     assert answerability.has_evidence("time", "The ferry leaves at 7 o'clock sharp.", "What time does the ferry leave?")
     assert not answerability.has_evidence("time", "The ferry carries 7 cars.", "What time does the ferry leave?")
     assert answerability.has_evidence("time", "नाव सुबह सात बजे चलती है।", "नाव कितने बजे चलती है?")
