@@ -36,6 +36,7 @@ _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _YEAR = re.compile(r"(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)")
 _CAPITAL = re.compile(r"(?<![\w'’])([A-Z][\w'’-]+)")
 MIN_STEM = 4  # a shorter common prefix is not a shared stem
+UNITS = ("money", "measure", "time")  # kinds of fact stated as a number with its unit
 MIN_SKELETON = 2  # consonants a transliterated term must have to count as found in another script
 
 
@@ -46,6 +47,7 @@ class _Patterns:
     suffixes: tuple[str, ...]
     light: frozenset[str]  # auxiliaries and light verbs ("किया", "still"): no topic of their own
     literals: frozenset[str]  # the words written in the answer-type patterns ("how", "much", "cost", "कितना")
+    count: re.Pattern[str] | None  # the registry's count words ("how many", "कितने")
 
 
 OPEN = "open"  # a registry type for questions that look typed but ask for a description ("Who was Keshav?")
@@ -54,7 +56,12 @@ OPEN = "open"  # a registry type for questions that look typed but ask for a des
 def _words(items: tuple[str, ...]) -> re.Pattern[str] | None:
     if not items:
         return None
-    return re.compile(rf"(?<![{_W}])(?:{alternation(items)})(?![{_W}])", re.I)
+    symbols = [i for i in items if not re.search(r"\w", i.replace("\\", ""))]  # "£", "\$": stand next to digits
+    words = [i for i in items if i not in symbols]
+    parts = [rf"(?<![{_W}])(?:{alternation(words)})(?![{_W}])"] if words else []
+    if symbols:
+        parts.append(f"(?:{alternation(symbols)})")
+    return re.compile("|".join(parts), re.I)
 
 
 @lru_cache(maxsize=1)
@@ -67,7 +74,8 @@ def _patterns() -> _Patterns:
     light = frozenset(w.casefold() for w in reg.union("support_stopwords"))
     literals = frozenset(w.casefold() for kind in reg.keys_of("answer_types")
                          for pattern in reg.union_of("answer_types", kind) for w in _WORD.findall(pattern))
-    return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light, literals=literals)
+    return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light, literals=literals,
+                     count=_words(reg.union("count_words")))
 
 
 def answer_type(question: str) -> str | None:
@@ -83,8 +91,13 @@ def _tokens(text: str) -> list[str]:
     return [w for w in (t.strip(_ENDS) for t in _WORD.findall(text)) if w]
 
 
+@lru_cache(maxsize=4096)
 def _numbers(text: str) -> set[str]:
-    return {n.replace(",", "") for n in _DIGITS.findall(normalise_digits(text))}
+    """The numbers ``text`` states, in digits: digits of either script and runs of number words of any registry
+    language ("बाईस टन", "forty-six")."""
+    from rag_bot.agent.claims import numerals
+
+    return {n.replace(",", "") for n in _DIGITS.findall(numerals(text))}
 
 
 def _names(text: str) -> set[str]:
@@ -103,6 +116,58 @@ def _names(text: str) -> set[str]:
     return out
 
 
+def question_names(question: str) -> list[tuple[str, ...]]:
+    """The names the question holds, as runs of consecutive capitalised words that are not the first word, a stop
+    word, a month or a time word ("Why did the team bring *Elsie Braithwaite* down from *Crow Howe*?"), case-folded,
+    a possessive dropped ("Kulkarni's" -> "kulkarni"). Only scripts with case show names this way."""
+    text = rules.strip_context(question)
+    names = {_bare(n) for n in _names(text)}
+    runs: list[list[str]] = []
+    previous = False
+    for raw in re.findall(r"[\w'’]+", text):
+        word = _bare(raw.casefold())
+        if word in names:
+            if previous:
+                runs[-1].append(word)
+            else:
+                runs.append([word])
+            previous = True
+        else:
+            previous = word in ("'s", "s")
+    return [tuple(r) for r in runs]
+
+
+def _bare(word: str) -> str:
+    return re.sub(r"['’]s?$", "", word)
+
+
+def names_missing(question: str, text: str) -> list[tuple[str, ...]]:
+    """The question's names (:func:`question_names`) of which no word stands in ``text``: written alike (the word
+    or a longer form of it: "Pritchard's"), or in another script with the same consonant skeleton ("Suresh" ~
+    "सुरेश"). A quote from a document that never names the person or place asked about does not answer it. A name
+    whose words are all too short to compare across scripts ("Rao") is not counted missing."""
+    from rag_bot.agent.claims import skeleton
+
+    words = {w.casefold() for w in _tokens(text)}
+    latin = {w for w in words if w.isascii()}
+    skeletons = {k for w in words if not w.isascii() and len(k := skeleton(w)) >= MIN_SKELETON}
+
+    def found(token: str) -> bool | None:  # None: cannot tell
+        if any(w == token or (len(token) >= MIN_STEM and w.startswith(token)) for w in latin):
+            return True
+        key = skeleton(token)
+        if len(key) <= MIN_SKELETON:
+            return None
+        return key in skeletons
+
+    missing = []
+    for run in question_names(question):
+        verdicts = [found(t) for t in run]
+        if not any(verdicts) and any(v is False for v in verdicts):
+            missing.append(run)
+    return missing
+
+
 def _question_words(question: str) -> set[str]:
     return {w.casefold() for w in _tokens(question)}
 
@@ -112,21 +177,27 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
     if kind is None:
         return True
     marker = _patterns().evidence.get(kind)
-    if kind == "money":  # a sum: a currency word or sign beside a number the question does not state
+    rank = _patterns().evidence.get("rank")
+    if kind == "measure" and rank is not None and rank.search(quote):
+        return True  # a height by a landmark: "to the seventh step of the ghat"
+    if kind in UNITS:  # a sum, a size, a clock time: its unit (a currency, "metres", "बजे") and a number
         return marker is not None and bool(marker.search(quote)) and has_evidence(
-            "number", marker.sub(" ", quote), question)  # the currency word itself is no number
+            "number", marker.sub(" ", quote), question)  # the unit word itself is no number
     if marker is not None and marker.search(quote):
-        if kind not in ("person", "place"):
-            return True
+        asked = {m.casefold() for m in marker.findall(question)}
+        if kind not in ("person", "place") and any(m.casefold() not in asked for m in marker.findall(quote)):
+            return True  # an evidence word the question does not say itself ("two Land Rovers" asked: no count)
         if _marked_name(marker, quote, question):
             return True
     if kind in ("number", "age"):
-        return bool(_numbers(quote) - _numbers(question)) and (kind == "number" or marker is None)
+        years = {r for r in _DIGITS.findall(normalise_digits(quote)) if _YEAR.fullmatch(r)}  # "in 2019" (not "1,150")
+        counts = _numbers(quote) - _numbers(question) - years
+        return bool(counts) and (kind == "number" or marker is None)
     if kind == "date":
         return bool(find_dates(quote)) or bool(set(_YEAR.findall(normalise_digits(quote)))
                                                - set(_YEAR.findall(normalise_digits(question))))
     if kind in ("person", "place"):
-        return bool(_names(quote) - _question_words(question))
+        return bool(_foreign_to(question, _names(quote) - _question_words(question)))
     return False
 
 
@@ -140,14 +211,17 @@ def _holds_topic(terms: tuple[str, ...], sentence: str) -> bool:
 
 
 def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
-                     leads: list[str] | None = None) -> bool:
+                     leads: list[str] | None = None, specific: tuple[str, ...] = ()) -> bool:
     """Whether a sentence of ``runs`` (runs of consecutive quoted sentences) holds the fact of ``kind`` *and* speaks
     of the question's topic: it holds a topic term of the question (:func:`topic_terms`) itself, or goes on from the
     sentence before it that does (in its run, or for a run's first sentence its ``leads`` entry: the unquoted
     sentence before the run in its paragraph, "" for none): "The motor burned out. Gwen Talbot rewound it." A fact
     in a sentence about something else (a name beside the asked subject, a season in a sentence on another matter)
     is no answer. A name marked elsewhere in the quote ("गीता जी") counts where it stands unmarked ("कक्षा गीता शर्मा
-    चलाती हैं"). True for no kind or no topic terms."""
+    चलाती हैं"). With the question's ``specific`` terms (:func:`specific_terms`), the sentence with the
+    ``BIND_SPAN`` before it must hold ``BIND_SHARE`` of those that can be checked (:func:`bound`): a sum in a
+    sentence that names the team but not the Land Rovers asked about is the cost of something else.
+    True for no kind or no topic terms."""
     terms = tuple(t.casefold() for t in _topic_terms(question))
     if kind is None or not terms:
         return True
@@ -158,10 +232,137 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
         before = [(leads[k] if leads and k < len(leads) else ""), *run]
         on_topic = [bool(x) and _holds_topic(terms, x) for x in before]  # the lead, then the run's sentences
         for j, sentence in enumerate(run):
+            near = " ".join([*before[max(0, j + 1 - BIND_SPAN):j + 1], sentence])  # it and the sentences before
             if (on_topic[j + 1] or on_topic[j]) and (
-                    has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})):
+                    has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
+            ) and (not specific or not _binds(kind, sentence) or bound(specific, near)) and not (
+                    contrast_conflict(question, sentence) or count_unbound(question, sentence)):
                 return True
     return False
+
+
+def _binds(kind: str, sentence: str) -> bool:
+    """Whether the fact of ``kind`` in ``sentence`` is read precisely enough to be bound to the terms beside it:
+    numbers, sums, ages and dates in any script; names and reasons only in a script with capitals (a Hindi name is
+    found by a marker such as "ने" or "जी", which may stand in the sentence before the one naming the person)."""
+    return kind in ("number", "age", "date", *UNITS) or all(w.isascii() for w in _tokens(sentence))
+
+
+BIND_SPAN = 2  # sentences before the one holding the fact that may name what it is about ("The pump broke. The
+# repair was done by Sam. It cost 640 pounds.")
+BIND_SHARE = 0.5  # share of the question's specific terms the sentence holding the fact (and the one before) holds
+SPECIFIC_SHARE = 0.25  # a topic term in more of the retrieved sentences than this names the corpus, not the thing
+
+
+def _term_in(term: str, words: list[str]) -> bool | None:
+    """Whether ``words`` hold ``term``: by stem in its script, across scripts by glossary sense or transliteration;
+    None when that cannot be told (no word of the term's script and no match in the other script)."""
+    from rag_bot.agent import glossary
+
+    script = _script(term)
+    same = [w for w in words if _script(w) == script]
+    if any(_stem_match(term, w) for w in same):
+        return True
+    others = [w for w in words if _script(w) != script]
+    if others and glossary.matches(term, others):
+        return True
+    return False if same else None  # across scripts a word the glossary does not pair is no evidence of absence
+
+
+def specific_terms(question: str, sentences: list[str]) -> tuple[str, ...]:
+    """The question's topic terms that name the thing asked about rather than the archive: those found in at most
+    ``SPECIFIC_SHARE`` of ``sentences`` (the retrieved sentences; "team" in a rescue team's talks is in most of them,
+    "Land Rovers" in one); a term found in none is left out (the passages may say it in other words). Empty when
+    every term is common or absent."""
+    terms = tuple(dict.fromkeys(t.casefold() for t in _topic_terms(question)))
+    if not terms or not sentences:
+        return ()
+    tokenised = [[w.casefold() for w in _tokens(s)] for s in sentences]
+    out = []
+    for term in terms:
+        hits = sum(1 for words in tokenised if _term_in(term, words))
+        if 0 < hits <= SPECIFIC_SHARE * len(sentences):
+            out.append(term)
+    return tuple(out)
+
+
+def bound(specific: tuple[str, ...], text: str) -> bool:
+    """Whether ``text`` holds ``BIND_SHARE`` of the ``specific`` terms that can be checked in it (True when none
+    can)."""
+    words = [w.casefold() for w in _tokens(text)]
+    verdicts = [v for v in (_term_in(t, words) for t in specific) if v is not None]
+    return not verdicts or sum(verdicts) >= BIND_SHARE * len(verdicts)
+
+
+def _foreign_to(question: str, names: set[str]) -> set[str]:
+    """``names`` without those the question holds in another script ("Suresh" asked, "सुरेश" quoted)."""
+    from rag_bot.agent.claims import skeleton
+
+    asked = {k for w in _tokens(question) if len(k := skeleton(w)) > MIN_SKELETON}
+    return {n for n in names if skeleton(n) not in asked or len(skeleton(n)) <= MIN_SKELETON}
+
+
+def contrast_conflict(question: str, sentence: str) -> bool:
+    """Whether ``sentence`` names another member of a registry contrast class than the question and not the
+    question's own ("the *second* year" asked, "in its *first* year" quoted; "the *girls*" asked, "140 *children*"
+    quoted): the fact it holds is about the other one. Members are compared across languages by position."""
+    mine, theirs = _contrast_members(question), _contrast_members(sentence)
+    return any(asked and theirs.get(name) and not asked & theirs[name] for name, asked in mine.items())
+
+
+@lru_cache(maxsize=8192)
+def _contrast_members(text: str) -> dict[str, frozenset[int]]:
+    words = {w.casefold() for w in _tokens(text)}
+    out: dict[str, set[int]] = {}
+    for lang in languages.registry().languages:
+        for name, members in lang.contrasts.items():
+            for position, forms in enumerate(members):
+                if words.intersection(forms):
+                    out.setdefault(name, set()).add(position)
+    return {name: frozenset(v) for name, v in out.items()}
+
+
+def count_unbound(question: str, sentence: str) -> bool:
+    """For a how-many question: ``sentence`` names the counted thing but no number stands before it, while numbers
+    stand before other things ("How many head torches?" -> "60 thermal blankets and a box of head torches"): the
+    count it gives is another one's."""
+    noun = counted_noun(question)
+    if noun is None:
+        return False
+    tokens = [w.casefold() for w in _tokens(numerals_text(sentence))]
+    if not any(_stem_match(noun, t) for t in tokens):
+        return False
+    positions = [i for i, t in enumerate(tokens) if _DIGITS.fullmatch(t)]
+    after = [t for i in positions for t in tokens[i + 1:i + 1 + COUNT_SPAN]]
+    return bool(positions) and not any(_stem_match(noun, t) for t in after)
+
+
+COUNT_SPAN = 4  # the counted thing stands this close after its number ("60 thermal blankets", "१४० बच्चे")
+
+
+def counted_noun(question: str) -> str | None:
+    """The thing a how-many question counts: the first content word after its number phrase that is no unit
+    ("How many *head* torches", "कितने किलो *पकौड़े*"); None for other questions."""
+    if answer_type(question) != "number":
+        return None
+    text = rules.strip_context(question)
+    count = _patterns().count
+    number = count.search(text) if count is not None else None
+    if number is None:
+        return None
+    units = _patterns().evidence.get("measure")
+    for word in _tokens(text[number.end():]):
+        low = word.casefold()
+        if low in rules.vocabulary().stopwords or len(low) <= 2 or (units is not None and units.fullmatch(low)):
+            continue
+        return low
+    return None
+
+
+def numerals_text(text: str) -> str:
+    from rag_bot.agent.claims import numerals
+
+    return numerals(text)
 
 
 def _marked_name(marker: re.Pattern[str], quote: str, question: str) -> bool:
@@ -171,11 +372,12 @@ def _marked_name(marker: re.Pattern[str], quote: str, question: str) -> bool:
 
 def _marked_words(marker: re.Pattern[str], quote: str, question: str) -> set[str]:
     """The words just before a person/place marker in ``quote`` ("पाटिल" of "सुनीता पाटिल ने", "गीता" of "गीता जी")
-    that the question does not hold."""
+    that the question does not hold (in either script)."""
     asked = _question_words(question) | rules.vocabulary().stopwords
     words = _tokens(quote)
-    return {words[i - 1].casefold() for i, word in enumerate(words)
-            if marker.fullmatch(word) and i > 0 and words[i - 1].casefold() not in asked}
+    return _foreign_to(question, {words[i - 1].casefold() for i, word in enumerate(words)
+                                  if marker.fullmatch(word) and i > 0 and words[i - 1].casefold() not in asked
+                                  and not marker.fullmatch(words[i - 1])})  # "सुरेश जी ने": जी is no name
 
 
 def key_terms(question: str) -> list[str]:
@@ -297,11 +499,12 @@ class Verdict:
 
 
 def assess(question: str, quote: str, context: str = "", runs: list[list[str]] | None = None,
-           leads: list[str] | None = None) -> Verdict:
+           leads: list[str] | None = None, specific: tuple[str, ...] = ()) -> Verdict:
     """The answer type of ``question``, whether ``quote`` holds it (given the quote's ``runs`` of consecutive
     sentences and their ``leads``: in a sentence on the question's topic, :func:`evidence_on_topic`), and the
     key-term coverage of the quote with its ``context`` (the sentences around it, which may name the topic)."""
     kind = answer_type(question)
-    evidence = has_evidence(kind, quote, question) and (runs is None or evidence_on_topic(kind, runs, question, leads))
+    evidence = has_evidence(kind, quote, question) and (
+        runs is None or evidence_on_topic(kind, runs, question, leads, specific))
     return Verdict(kind=kind, evidence=evidence,
                    coverage=term_coverage(question, f"{quote} {context}".strip()))

@@ -99,6 +99,7 @@ def _endings() -> tuple[tuple[int, frozenset[str]], ...]:
     return tuple((n, frozenset(s for s in words().suffixes if len(s) == n)) for n in sizes)
 
 
+@lru_cache(maxsize=1 << 16)  # a pure function of the word and the registry (itself read once per process)
 def skeleton(word: str) -> str:
     """A name's consonants in Latin letters, comparable across scripts ("Meera" and "मीरा" -> "mr")."""
     table = words().transliteration

@@ -274,7 +274,14 @@ class ExtractiveChatModel(BaseChatModel):
 
         trials: list[tuple[int, list[int], str, answerability.Verdict]] = []
         tried: set[tuple[int, ...]] = set()
+        documents: dict[str, str] = {}  # source -> its retrieved passages' titles and texts
+        for p in passages:
+            documents[p.source] = f"{documents.get(p.source, '')}\n{p.title}\n{p.text}"
+        named = {source: not answerability.names_missing(asked, text) for source, text in documents.items()}
+        specific = answerability.specific_terms(asked, [c for _, c in candidates]) if kind else ()
         for seed in seeds:
+            if not named[sources[candidates[seed][0]]]:  # a document that never names whom or what was asked
+                continue
             chosen = self._focused(seed, scores, candidates, kind, asked, sentences, sources, paragraphs)
             if tuple(chosen) in tried:
                 continue
@@ -284,7 +291,7 @@ class ExtractiveChatModel(BaseChatModel):
             leads = [candidates[r[0] - 1][1] if r[0] > 0 and candidates[r[0] - 1][0] == candidates[r[0]][0]
                      and paragraphs[r[0] - 1] == paragraphs[r[0]] else "" for r in runs]
             verdict = answerability.assess(asked, " ".join(candidates[i][1] for i in chosen), context,
-                                           [[candidates[i][1] for i in r] for r in runs], leads)
+                                           [[candidates[i][1] for i in r] for r in runs], leads, specific)
             trials.append((seed, chosen, context, verdict))
 
         def backed(verdict: answerability.Verdict) -> bool:

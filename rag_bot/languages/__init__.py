@@ -81,8 +81,12 @@ class Language:
     glossary: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a word -> its words in the default language
     dictionary: dict[str, object] = field(default_factory=dict)  # [dictionary]: an installed word list to read
     overview_words: tuple[str, ...] = ()
+    count_words: tuple[str, ...] = ()  # question words that ask for a count of things ("how many"), not an amount
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # words of one kind that exclude each other ("first" / "second", "summer" / "winter"): class -> members, each a
+    # tuple of word forms; members stand at the same position in every language file
+    contrasts: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
 
     def in_script(self, ch: str) -> bool:
         return any(lo <= ord(ch) <= hi for lo, hi in self.script_ranges)
@@ -101,6 +105,8 @@ def _language(data: dict) -> Language:
             values[key] = tuple(values[key])
     for key in ("answer_types", "answer_evidence", "glossary"):
         values[key] = {name: tuple(items) for name, items in values.get(key, {}).items()}
+    values["contrasts"] = {name: tuple(tuple(f.casefold() for f in forms) for forms in members)
+                           for name, members in values.get("contrasts", {}).items()}
     return Language(**values)
 
 

@@ -222,6 +222,16 @@ def test_date_only_ignores_words_of_the_documents_headings():
     assert is_date_only("१० जनवरी १९७० को किस विषय पर बात हुई?")
 
 
+def test_words_naming_the_talk_itself_are_no_topic_of_a_date_question():
+    from rag_bot.agent.rules import is_date_only
+
+    assert is_date_only("Give me a summary of the talk dated 16/01/2022.")  # "dated" named no document topic
+    assert is_date_only("What did the lecture delivered on 3 May 2001 cover?")
+    assert is_date_only("१४ अगस्त २०१६ को दी गई वार्ता का सार क्या है?")  # "दी", "वार्ता": the talk, no topic
+    assert not is_date_only("What did the talk dated 16/01/2022 say about the roti machine?")
+    assert not is_date_only("१४ अगस्त २०१६ की वार्ता में बाढ़ के बारे में क्या कहा गया?")
+
+
 def test_a_year_no_document_is_dated_in_is_dropped_on_the_retry_but_an_exact_date_never():
     from rag_bot.agent.rules import search_arguments
 

@@ -1,0 +1,182 @@
+"""The asked fact must be *the asked one*: bound to the question's names, its specific terms, its side of a contrast
+(first/second, summer/winter, girls/children), the counted thing and its unit (answerability, rules only)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag_bot.agent import answerability
+
+# --- names ----------------------------------------------------------------------------------------------------------
+
+
+def test_the_question_names_are_runs_of_capitalised_words_not_its_first_word():
+    names = answerability.question_names("Why did the ferry crew carry Ottilie Brandreth across Sable Water?")
+    assert ("ottilie", "brandreth") in names and ("sable", "water") in names
+    assert not any("why" in run for run in names)
+    assert answerability.question_names("How much did Kestrel's boat cost?") == [("kestrel",)]
+
+
+def test_a_document_that_never_names_the_asked_person_is_missing_it():
+    question = "What did Ottilie Brandreth grow on the allotment?"
+    assert answerability.names_missing(question, "The allotment grew leeks and beans for the whole lane.") == [
+        ("ottilie", "brandreth")]
+    assert not answerability.names_missing(question, "Ottilie grew leeks there.")  # one word of the name is enough
+    assert not answerability.names_missing(question, "Brandreth's leeks won the show.")  # a possessive form
+
+
+def test_a_name_in_another_script_is_found_by_its_consonants():
+    question = "What did Suresh Kulkarni build?"
+    assert not answerability.names_missing(question, "सुरेश कुलकर्णी ने पुल बनाया।")
+    assert answerability.names_missing(question, "गाँव वालों ने पुल बनाया।") == [("suresh", "kulkarni")]
+
+
+# --- specific terms and binding ---------------------------------------------------------------------------------------
+
+SENTENCES = [
+    "The ferry crew met every Sunday at the slipway.",
+    "The ferry crew painted the hull in spring.",
+    "The ferry crew rowed the doctor over in the gale.",
+    "The ferry crew counted the life jackets.",
+    "The new winch cost the ferry crew £420 from the chandler.",
+    "The ferry crew sang at the harvest supper.",
+    "The ferry crew trained two new rowers.",
+    "The ferry crew owned a tractor for the slipway.",
+]
+
+
+def test_a_term_in_most_retrieved_sentences_is_not_specific():
+    question = "How much did the ferry crew's new winch cost?"
+    specific = answerability.specific_terms(question, SENTENCES)
+    assert "winch" in specific
+    assert "ferry" not in specific and "crew" not in specific  # in every sentence: names the archive
+
+
+def test_a_sum_beside_the_crew_but_not_the_winch_is_the_cost_of_something_else():
+    question = "How much did the ferry crew's new winch cost?"
+    specific = answerability.specific_terms(question, SENTENCES)
+    right = "The new winch cost the ferry crew £420 from the chandler."
+    wrong = "The ferry crew paid £90 for the tractor's tyres."
+    assert answerability.evidence_on_topic("money", [[right]], question, specific=specific)
+    assert not answerability.evidence_on_topic("money", [[wrong]], question, specific=specific)
+    assert answerability.evidence_on_topic("money", [[wrong]], question)  # without specific terms: the old check
+
+
+def test_binding_counts_only_terms_that_can_be_checked():
+    assert answerability.bound(("winch", "chandler"), "The winch came from the chandler.")
+    assert answerability.bound(("winch", "chandler"), "The winch was heavy.")  # half of them
+    assert not answerability.bound(("winch", "chandler", "hull"), "The winch was heavy.")
+    assert answerability.bound(("winch",), "चरखी भारी थी।")  # another script, no pairing known: cannot tell
+
+
+# --- contrasts --------------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("question, sentence", [
+    ("How many rowers joined in the second year?", "In its first year, eleven rowers joined."),
+    ("What did the crew eat on winter nights?", "On summer nights the crew ate mackerel."),
+    ("How many girls learned to row?", "Forty children learned to row."),
+    ("दूसरे साल में कितने नाविक जुड़े?", "In its first year, eleven rowers joined."),  # across languages
+    ("How many rowers joined in the second year?", "पहली साल में ग्यारह नाविक जुड़े।"),
+])
+def test_a_sentence_on_the_other_member_of_a_contrast_conflicts(question, sentence):
+    assert answerability.contrast_conflict(question, sentence)
+
+
+@pytest.mark.parametrize("question, sentence", [
+    ("How many rowers joined in the second year?", "In the second year, after the first regatta, nine joined."),
+    ("How many rowers joined in the second year?", "Nine rowers joined that year."),  # no member: no conflict
+    ("दूसरे साल में कितने नाविक जुड़े?", "In the second year nine rowers joined."),
+])
+def test_the_asked_member_or_none_is_no_conflict(question, sentence):
+    assert not answerability.contrast_conflict(question, sentence)
+
+
+# --- counts -----------------------------------------------------------------------------------------------------------
+
+
+def test_the_counted_thing_is_the_first_content_word_after_how_many():
+    assert answerability.counted_noun("How many oars did the crew buy?") == "oars"
+    assert answerability.counted_noun("How much did the winch cost?") is None  # money, not a count
+    assert answerability.counted_noun("Who bought the oars?") is None
+
+
+def test_a_count_must_stand_before_the_counted_thing():
+    question = "How many oars did the crew buy?"
+    assert answerability.count_unbound(question, "The crew bought 12 life jackets and a set of oars.")
+    assert not answerability.count_unbound(question, "The crew bought 12 new oars.")
+    assert not answerability.count_unbound(question, "The crew bought twelve ash oars.")  # a number word
+    assert not answerability.count_unbound(question, "The oars came from Hull.")  # no number at all: not this rule
+
+
+# --- units, times, numbers --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("How tall is the lighthouse?", "measure"),
+    ("How far did the crew row?", "measure"),
+    ("What time does the ferry leave?", "time"),
+    ("नाव कितने बजे चलती है?", "time"),
+    ("पुल कितना लंबा है?", "measure"),
+])
+def test_sizes_and_clock_times_are_their_own_kinds(question, kind):
+    assert answerability.answer_type(question) == kind
+
+
+def test_a_size_needs_its_unit_and_a_time_its_clock_word():
+    assert answerability.has_evidence("measure", "The lighthouse stands 31 metres above the rocks.",
+                                      "How tall is the lighthouse?")
+    assert not answerability.has_evidence("measure", "The lighthouse cost £31,000 to paint.",
+                                          "How tall is the lighthouse?")
+    assert not answerability.has_evidence("measure", "The lighthouse stands many metres above the church.",
+                                          "How tall is the lighthouse?")  # a unit without its number
+    assert answerability.has_evidence("measure", "The tide rose to the ninth step of the quay.",
+                                      "How high did the tide rise?")  # a landmark's rank
+    assert answerability.has_evidence("measure", "पानी घाट की सातवीं सीढ़ी तक चढ़ा।", "पानी कितना ऊँचा चढ़ा?")
+    assert answerability.has_evidence("time", "The ferry leaves at 7 o'clock sharp.", "What time does the ferry leave?")
+    assert not answerability.has_evidence("time", "The ferry carries 7 cars.", "What time does the ferry leave?")
+    assert answerability.has_evidence("time", "नाव सुबह सात बजे चलती है।", "नाव कितने बजे चलती है?")
+
+
+def test_number_words_count_as_numbers_and_a_year_is_no_count():
+    question = "How many boats does the crew keep?"
+    assert answerability.has_evidence("number", "The crew keeps nineteen boats.", question)
+    assert answerability.has_evidence("number", "दल उन्नीस नावें रखता है।", "दल कितनी नावें रखता है?")
+    assert not answerability.has_evidence("number", "The crew was founded in 1987 beside the boats.", question)
+
+
+def test_a_number_word_the_question_says_itself_is_no_answer():
+    question = "How much did the two winches cost together?"
+    assert not answerability.has_evidence("number", "The two winches came by lorry.", question)
+    assert answerability.has_evidence("number", "The two winches cost 800 pounds.", question)
+
+
+def test_a_quoted_name_that_is_the_asked_one_in_another_script_is_no_answer():
+    question = "Who taught Suresh to row?"
+    assert not answerability.has_evidence("person", "सुरेश ने नाव चलाना सीखा।", question) or not (
+        answerability._foreign_to(question, {"सुरेश"}))
+    assert answerability._foreign_to(question, {"सुरेश", "Meena"}) == {"Meena"}
+
+
+def test_the_thing_may_be_named_up_to_two_sentences_before_the_fact():
+    question = "How much did the repair of the ferry's jammed winch cost?"
+    specific = ("repair", "jammed", "winch")
+    run = ["In March the ferry's winch jammed.", "The repair was done by a fitter from Hull.", "It cost 640 pounds."]
+    assert answerability.evidence_on_topic("money", [run], question, specific=specific)
+    far = ["In March the ferry's winch jammed.", "The crew waited a week.", "The fitter came from Hull.",
+           "It cost 640 pounds."]
+    assert not answerability.evidence_on_topic("money", [far], question, specific=specific)
+
+
+def test_a_currency_sign_stands_next_to_its_digits():
+    question = "How much did the winch cost?"
+    assert answerability.answer_type(question) == "money"
+    assert answerability.has_evidence("money", "The winch cost £420.", question)
+    assert answerability.has_evidence("money", "The winch cost $420.", question)
+    assert not answerability.has_evidence("money", "The winch weighs 420 kg.", question)
+
+
+def test_how_much_with_a_straight_apostrophe_is_still_a_sum_and_no_count():
+    question = "How much did the ferry crew's new winch cost?"
+    assert answerability.answer_type(question) == "money"
+    assert answerability.counted_noun("How much honey did the hives give?") is None  # an amount, not a count
