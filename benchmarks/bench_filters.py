@@ -25,11 +25,10 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_retrieval import DIM, MODEL, FixedEmbedder, settings_for  # noqa: E402
+from bench_retrieval import CHANGE, MODEL, FixedEmbedder, block_vectors, settings_for  # noqa: E402
 from synthetic_corpus import queries as synthetic_queries  # noqa: E402
 
 K = 50  # dense candidates (the default ``candidates``)
-BATCH = 5000  # the build's batch of vectors (its random stream depends on it)
 
 
 def columns(size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -40,11 +39,10 @@ def columns(size: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def vector_batches(size: int):
-    """The build's vectors, regenerated batch by batch: (first row, unit vectors)."""
-    rng = np.random.default_rng(3)
-    for start in range(0, size, BATCH):
-        v = rng.standard_normal((min(BATCH, size - start), DIM)).astype(np.float32)
-        yield start, v / np.linalg.norm(v, axis=1, keepdims=True)
+    """The build's vectors, regenerated block by block (``bench_retrieval.block_vectors``): (first row, unit
+    vectors)."""
+    for block, start in enumerate(range(0, size, CHANGE)):
+        yield start, block_vectors(block, min(CHANGE, size - start))
 
 
 def pick_filters(size: int) -> dict[str, object]:
@@ -141,7 +139,7 @@ def measure(directory: Path, size: int, n_queries: int, paths: list[str]) -> Non
     from rag_bot.retrieval.hybrid import HybridRetriever
 
     filters = pick_filters(size)
-    embedder = FixedEmbedder()
+    embedder = FixedEmbedder(max(1, size // 20))
     texts = synthetic_queries(n_queries, seed=23)
     qvecs = np.asarray([embedder.embed_query(t) for t in texts])
     t0 = time.perf_counter()
@@ -198,7 +196,7 @@ def dense_only(size: int, directory: Path, n_queries: int) -> None:
         print(f"dense copy of {size} chunks written in {time.perf_counter() - t0:.0f} s", flush=True)
     filters = pick_filters(size)
     texts = synthetic_queries(n_queries, seed=23)
-    qvecs = np.asarray([FixedEmbedder().embed_query(t) for t in texts])
+    qvecs = np.asarray([FixedEmbedder(max(1, size // 20)).embed_query(t) for t in texts])
     truth = exact_top(size, filters, qvecs)
     print(f"{'filter':<20} {'passing':>8} {'exact p50/p95 ms':>17} {'CPU p50/p95':>14} {'recall@50':>9}", flush=True)
     for name, f in filters.items():

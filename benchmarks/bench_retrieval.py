@@ -2,9 +2,10 @@
 one added file, at 300k and 1M chunks.
 
 Chunks: sample-corpus-like text (``synthetic_corpus.py``: Zipf words in English and Devanagari, tokenised by the
-real tokenizer) for the keyword side, random unit vectors (dimension 384) for the dense side, 20 chunks per dated
-document, a third in Hindi. The index is written straight into Chroma, the keyword segments and the dense copy (100k
-chunks per change, so merges run as in a long-lived index) and a manifest. Then, each in a fresh process and
+real tokenizer) for the keyword side, vectors with an embedder's structure for the dense side (dimension 384:
+``synthetic_corpus.chunk_vectors``, themes, sub-topics and documents; questions near one document), 20 chunks per
+dated document, a third in Hindi. The index is written straight into Chroma, the keyword segments and the dense copy
+(100k chunks per change, so merges run as in a long-lived index) and a manifest. Then, each in a fresh process and
 repeated ``--runs`` times (medians are printed):
 - start: import, open the index and answer the first hybrid query;
 - hybrid p50/p95 (wall and CPU ms) over ``--queries`` questions, a quarter filtered by language + date range;
@@ -40,6 +41,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from synthetic_corpus import chunk_vectors, query_vector  # noqa: E402
 from synthetic_corpus import chunks as synthetic_chunks  # noqa: E402
 from synthetic_corpus import queries as synthetic_queries  # noqa: E402
 
@@ -49,26 +51,31 @@ CHANGE = int(os.environ.get("BENCH_RETRIEVAL_BLOCK", 100_000))  # chunks per key
 
 
 class FixedEmbedder:
-    """Stands in for the embedding model so that only retrieval (or publishing) is timed: a deterministic random
-    unit vector per text."""
+    """Stands in for the embedding model so that only retrieval (or publishing) is timed: a question's vector is
+    near one of the index's ``documents`` documents, picked by a stable hash of its text
+    (:func:`synthetic_corpus.query_vector`: vectors with an embedder's structure, not random ones)."""
 
     name = MODEL
     dim = DIM
     max_tokens = 512
 
-    def _vector(self, text: str) -> np.ndarray:
-        rng = np.random.default_rng(abs(hash(text)) % (2**32))
-        v = rng.standard_normal(DIM).astype(np.float32)
-        return v / np.linalg.norm(v)
+    def __init__(self, documents: int = 50_000) -> None:
+        self.documents = documents
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._vector(text)
+        return query_vector(text, self.documents)
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
-        return np.asarray([self._vector(t) for t in texts], dtype=np.float32).reshape(len(texts), DIM)
+        return np.asarray([query_vector(t, self.documents) for t in texts], dtype=np.float32).reshape(len(texts), DIM)
 
     def token_count(self, text: str) -> int:
         return 2 + len(text.split()) * 4 // 3
+
+
+def documents_in(directory: Path) -> int:
+    """Documents in a built index (20 chunks each), for :class:`FixedEmbedder`."""
+    built = directory / "built"
+    return max(1, int(built.read_text()) // 20) if built.exists() else 50_000
 
 
 def settings_for(directory: Path):
@@ -84,9 +91,9 @@ def block_chunks(size: int, block: int) -> list:
 
 
 def block_vectors(block: int, rows: int) -> np.ndarray:
-    """A block's random unit vectors, deterministic per block."""
-    vectors = np.random.default_rng((3, block)).standard_normal((rows, DIM)).astype(np.float32)
-    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    """A block's unit vectors, deterministic per block (:func:`synthetic_corpus.chunk_vectors`: themes, sub-topics,
+    documents, as an embedder's vectors have; random unit vectors have no neighbourhoods for an approximate index)."""
+    return chunk_vectors(block * CHANGE, rows, seed=(3, block))
 
 
 def fill(size: int, directory: Path, block: int) -> dict:
@@ -206,14 +213,14 @@ def measure(directory: Path, queries: int, url: str | None = None) -> dict:
     imports = time.perf_counter() - t0
     settings = settings_for(directory) if url is None else settings_for(directory).model_copy(
         update={"chroma_url": url})
-    retriever = HybridRetriever(settings, FixedEmbedder())
+    embedder = FixedEmbedder(documents_in(directory))
+    retriever = HybridRetriever(settings, embedder)
     retriever.store.keywords.count()  # the live keyword generation mapped
     retriever.store.documents()  # the manifest's readers' view
     ready = time.perf_counter() - t0
     rss_ready = psutil.Process().memory_info().rss / 1e6
     retriever.search("silence river", SearchFilters(), 6)
     start = time.perf_counter() - t0
-    embedder = FixedEmbedder()
     filtered = SearchFilters(language="hi", date_from="1970-01-01", date_to="1971-06-30")
     lat, cpu = [], []
     for q, text in enumerate(synthetic_queries(queries)):
@@ -318,14 +325,14 @@ def publish(directory: Path, run: int, url: str | None = None) -> dict:
     writer.IndexWriter._finish = timed("finish_s", writer.IndexWriter._finish)
     settings = settings_for(directory).model_copy(update={"chunk_tokens": 140, **({"chroma_url": url} if url else {})})
     t0, c0 = time.perf_counter(), time.process_time()
-    summary = pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder())
+    summary = pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder(documents_in(directory)))
     total, cpu = time.perf_counter() - t0, time.process_time() - c0
     parts = dict(spent)
     # the same again in this process, now warm (Chroma's collection loaded): an upload ingested by the running bot
     paragraphs = "\n\n".join(c.text for c in synthetic_chunks(20, seed=500 + run))
     (folder / f"again-{run}.txt").write_text(f"Another talk {run}\n3 March 1971\n\n{paragraphs}", encoding="utf-8")
     t0, c0 = time.perf_counter(), time.process_time()
-    pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder())
+    pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder(documents_in(directory)))
     warm, warm_cpu = time.perf_counter() - t0, time.process_time() - c0
     return {"publish_s": total, "publish_cpu_s": cpu, "warm_publish_s": warm, "warm_publish_cpu_s": warm_cpu,
             "chunks": summary.chunks, **parts,
