@@ -162,7 +162,7 @@ def measure(directory: Path, size: int, n_queries: int, paths: list[str]) -> Non
                 t1, c1 = time.perf_counter(), time.process_time()
                 dense, keyword = r.candidates(text, f, "hybrid", K, query_vector=qvecs[q])
                 ranked = r.fuse(dense, keyword, "hybrid", ceiling=r.keyword_ceiling(text))[:6]
-                r.store.vectors.get([cid for cid, _ in ranked])
+                r.store.chunks.get([cid for cid, _ in ranked])
                 lat.append((time.perf_counter() - t1) * 1000)
                 cpu.append((time.process_time() - c1) * 1000)
                 recall.append(len({cid for cid, _ in dense} & truth[name][q]) / max(1, len(truth[name][q])))

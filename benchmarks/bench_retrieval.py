@@ -106,12 +106,16 @@ def fill(size: int, directory: Path, block: int) -> dict:
     t0 = time.perf_counter()
     for i in range(0, len(chunks), 5000):
         batch = chunks[i:i + 5000]
-        store.vectors.add([c.id for c in batch], vectors[i:i + 5000], [c.text for c in batch], [
-            {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
-             f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int,
-             "language": c.language, "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
-            for c in batch])
+        store.vectors.add([c.id for c in batch], vectors[i:i + 5000], [c.text for c in batch],
+                          [chunk_metadata(c) for c in batch])
     return {"chroma_s": time.perf_counter() - t0, "count": store.vectors.count()}
+
+
+def chunk_metadata(c) -> dict:
+    """A synthetic chunk's metadata as Chroma stores it (and the dense copy keeps it)."""
+    return {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
+            f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int, "language": c.language,
+            "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
 
 
 def chroma_count(directory: Path) -> int:
@@ -190,7 +194,7 @@ def build(size: int, directory: Path) -> dict:
         t0 = time.perf_counter()
         store.keywords.apply(entries)
         keyword_s += time.perf_counter() - t0
-        write_dense_copy(store, [DenseEntry(c.id, v, c.date_int, c.language)
+        write_dense_copy(store, [DenseEntry(c.id, v, c.date_int, c.language, c.text, chunk_metadata(c))
                                  for c, v in zip(chunks, vectors, strict=True)])
     save_manifest(manifest, store.manifest_path)
     mark_settled(store, True)  # built consistent: the first publish need not compare every id
@@ -198,6 +202,28 @@ def build(size: int, directory: Path) -> dict:
     (directory / "built").write_text(str(size))
     return {"chroma_s": round(chroma_s), "keyword_s": round(keyword_s),
             "segments": len(store.keywords.generation().segments)}
+
+
+def rebuild_dense(size: int, directory: Path) -> dict:
+    """Write the dense copy of a built index again from the same deterministic chunks and vectors (after a change
+    of its format), then record the index settled; Chroma and the keyword segments are kept."""
+    import shutil
+
+    from rag_bot.index.dense import DenseEntry
+    from rag_bot.index.store import IndexStore
+    from rag_bot.index.writer import mark_settled, write_dense_copy
+
+    shutil.rmtree(directory / "dense", ignore_errors=True)
+    store = IndexStore(settings_for(directory), MODEL)
+    t0, c0 = time.perf_counter(), time.process_time()
+    for block in range(-(-size // CHANGE)):
+        chunks = block_chunks(size, block)
+        vectors = block_vectors(block, len(chunks))
+        write_dense_copy(store, [DenseEntry(c.id, v, c.date_int, c.language, c.text, chunk_metadata(c))
+                                 for c, v in zip(chunks, vectors, strict=True)])
+    mark_settled(store, True)
+    return {"dense_s": round(time.perf_counter() - t0), "dense_cpu_s": round(time.process_time() - c0),
+            "parts": len(store.dense.generation().parts)}
 
 
 def measure(directory: Path, queries: int, url: str | None = None) -> dict:
@@ -229,7 +255,7 @@ def measure(directory: Path, queries: int, url: str | None = None) -> dict:
         t1, c1 = time.perf_counter(), time.process_time()
         dense, keyword = retriever.candidates(text, filters, "hybrid", 50, query_vector=vector)
         ranked = retriever.fuse(dense, keyword, "hybrid", ceiling=retriever.keyword_ceiling(text))[:6]
-        retriever.store.vectors.get([cid for cid, _ in ranked])
+        retriever.store.chunks.get([cid for cid, _ in ranked])
         lat.append((time.perf_counter() - t1) * 1000)
         cpu.append((time.process_time() - c1) * 1000)
     tool = []  # the agent's tool path: the same search, then each hit widened by its neighbours
@@ -341,6 +367,7 @@ def publish(directory: Path, run: int, url: str | None = None) -> dict:
 
 def child(kind: str, directory: Path, arg: int, url: str | None = None) -> None:
     result = {"build": lambda: build(arg, directory), "measure": lambda: measure(directory, arg, url),
+              "redense": lambda: rebuild_dense(arg, directory),
               "publish": lambda: publish(directory, arg, url),
               "fill": lambda: fill(int(url or 0), directory, arg),
               "count": lambda: {"count": chroma_count(directory)}}[kind]()

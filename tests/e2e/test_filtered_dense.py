@@ -95,7 +95,7 @@ def test_a_selective_filter_is_scored_exactly_from_the_dense_copy(built, monkeyp
 
 def test_without_the_exact_path_the_vector_index_is_probed(built, monkeypatch):
     _, index = built
-    settings = make(index, exact_filter_chunks=0)
+    settings = make(index, exact_filter_chunks=0, dense_engine="chroma")
     retriever = HybridRetriever(settings, get_embedder(settings))
     calls = []
     search = retriever.store.vectors.search
