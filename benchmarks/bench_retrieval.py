@@ -134,7 +134,7 @@ def chroma_blocks(directory: Path, size: int) -> int:
     return -(-count // CHANGE) if count == size or count % CHANGE == 0 else -1
 
 
-def build(size: int, directory: Path) -> dict:
+def build(size: int, directory: Path, chroma_too: bool = True) -> dict:
     """Chroma filled block by block, each block in a child process and then copied beside the folder
     (``<size>.chroma-copy``), so that a build killed part-way (a 1M build outlasts a working session) resumes from the
     last whole block; then the keyword segments, the dense copy and the manifest, written from the same deterministic
@@ -151,7 +151,7 @@ def build(size: int, directory: Path) -> dict:
 
     blocks = -(-size // CHANGE)
     chroma, ckpt = directory / "chroma", directory.parent / f"{directory.name}.chroma-copy"
-    done = chroma_blocks(directory, size) if chroma.exists() else 0
+    done = chroma_blocks(directory, size) if chroma.exists() else 0 if chroma_too else blocks
     if done < 0:  # broken or a part-block: back to the last copy
         shutil.rmtree(chroma)
         if ckpt.exists():
@@ -248,7 +248,7 @@ def measure(directory: Path, queries: int, url: str | None = None) -> dict:
     retriever.search("silence river", SearchFilters(), 6)
     start = time.perf_counter() - t0
     filtered = SearchFilters(language="hi", date_from="1970-01-01", date_to="1971-06-30")
-    lat, cpu = [], []
+    lat, cpu, filtered_lat = [], [], []
     for q, text in enumerate(synthetic_queries(queries)):
         vector = embedder.embed_query(text)
         filters = filtered if q % 4 == 0 else SearchFilters()
@@ -256,8 +256,10 @@ def measure(directory: Path, queries: int, url: str | None = None) -> dict:
         dense, keyword = retriever.candidates(text, filters, "hybrid", 50, query_vector=vector)
         ranked = retriever.fuse(dense, keyword, "hybrid", ceiling=retriever.keyword_ceiling(text))[:6]
         retriever.store.chunks.get([cid for cid, _ in ranked])
-        lat.append((time.perf_counter() - t1) * 1000)
+        (filtered_lat if q % 4 == 0 else lat).append((time.perf_counter() - t1) * 1000)
         cpu.append((time.process_time() - c1) * 1000)
+    plain = list(lat)
+    lat += filtered_lat
     tool = []  # the agent's tool path: the same search, then each hit widened by its neighbours
     for q, text in enumerate(synthetic_queries(max(20, queries // 4), seed=7)):
         filters = filtered if q % 4 == 0 else SearchFilters()
@@ -268,7 +270,19 @@ def measure(directory: Path, queries: int, url: str | None = None) -> dict:
             "p95_ms": float(np.percentile(lat, 95)), "cpu_p50_ms": float(np.percentile(cpu, 50)),
             "cpu_p95_ms": float(np.percentile(cpu, 95)), "tool_p50_ms": float(np.percentile(tool, 50)),
             "tool_p95_ms": float(np.percentile(tool, 95)), "rss_ready_mb": rss_ready,
-            "rss_mb": psutil.Process().memory_info().rss / 1e6, "load": max(load, os.getloadavg()[0])}
+            "rss_mb": psutil.Process().memory_info().rss / 1e6, "load": max(load, os.getloadavg()[0]),
+            "unfiltered_p50_ms": float(np.percentile(plain, 50)), "unfiltered_p95_ms": float(np.percentile(plain, 95)),
+            "filtered_p50_ms": float(np.percentile(filtered_lat, 50)),
+            "filtered_p95_ms": float(np.percentile(filtered_lat, 95)),
+            "peak_rss_mb": _peak_rss_mb(),
+            "chroma_opened": float(retriever.store.vectors.is_open)}
+
+
+def _peak_rss_mb() -> float:
+    """This process's peak resident memory so far (ru_maxrss, KiB on Linux)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def chroma_server(directory: Path):
@@ -367,6 +381,7 @@ def publish(directory: Path, run: int, url: str | None = None) -> dict:
 
 def child(kind: str, directory: Path, arg: int, url: str | None = None) -> None:
     result = {"build": lambda: build(arg, directory), "measure": lambda: measure(directory, arg, url),
+              "build-reads": lambda: build(arg, directory, chroma_too=False),
               "redense": lambda: rebuild_dense(arg, directory),
               "publish": lambda: publish(directory, arg, url),
               "fill": lambda: fill(int(url or 0), directory, arg),
@@ -384,7 +399,7 @@ def run_child(kind: str, directory: Path, arg: int, url: str | None = None) -> d
 
 def median(results: list[dict], key: str) -> float:
     """Median of ``key`` over the runs (a part that did not run counts 0)."""
-    return statistics.median(r.get(key, 0.0) for r in results)
+    return statistics.median(r.get(key, 0.0) for r in results) if results else 0.0
 
 
 def medians(runs: list[dict]) -> dict[str, float]:
@@ -416,6 +431,9 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="keep the built indexes here (and reuse them)")
     parser.add_argument("--server", action="store_true", help="also measure with the vectors on a Chroma server")
     parser.add_argument("--json", type=Path, help="append each size's medians to this JSON file (growth_plot.py)")
+    parser.add_argument("--reads-only", action="store_true",
+                        help="build without Chroma (DIR/<size>-reads) and measure only what readers do: with the "
+                        "dense copy (the embedded default) a reader never opens Chroma; no publish, no server")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -428,15 +446,16 @@ def main() -> None:
           f"{'RSS MB':>7} {'publish s':>10} {'(keyword s)':>11}", flush=True)
     for size in args.sizes:
         with tempfile.TemporaryDirectory() as tmp:
-            directory = (args.keep / str(size)) if args.keep else Path(tmp)
+            directory = (args.keep / f"{size}{'-reads' if args.reads_only else ''}") if args.keep else Path(tmp)
             built = "reused"
             if not (directory / "built").exists():
                 directory.mkdir(parents=True, exist_ok=True)
-                b = run_child("build", directory, size)
+                b = run_child("build-reads" if args.reads_only else "build", directory, size)
                 built = f"{b['chroma_s']}+{b['keyword_s']}"
             measured = [run_child("measure", directory, args.queries) for _ in range(args.runs)]
             stamp = int(time.time()) % 100000
-            published = [run_child("publish", directory, stamp * 10 + i) for i in range(args.runs)]
+            published = [] if args.reads_only else \
+                [run_child("publish", directory, stamp * 10 + i) for i in range(args.runs)]
             served = [measure_with_server(directory, args.queries)] if args.server else []  # one run: a server start
             print(f"{size:>8} {built:>14} {median(measured, 'ready_s'):>8.2f} {median(measured, 'start_s'):>8.2f} "
                   f"{median(measured, 'p50_ms'):>5.1f}/{median(measured, 'p95_ms'):<6.1f} "
@@ -466,6 +485,11 @@ def main() -> None:
                   f"{median(published, 'finish_s'):.2f}, keyword change "
                   f"{median(published, 'keyword_s'):.3f}; imports in start {median(measured, 'import_s'):.2f} s",
                   flush=True)
+            print(f"{'':>8} unfiltered p50/p95 {median(measured, 'unfiltered_p50_ms'):.1f}/"
+                  f"{median(measured, 'unfiltered_p95_ms'):.1f} ms, filtered (Hindi + dates) "
+                  f"{median(measured, 'filtered_p50_ms'):.1f}/{median(measured, 'filtered_p95_ms'):.1f} ms; peak RSS "
+                  f"{median(measured, 'peak_rss_mb'):.0f} MB; Chroma opened by the reader: "
+                  f"{'yes' if median(measured, 'chroma_opened') else 'no'}", flush=True)
             print(f"{'':>8} the tool's path (search + neighbours, query embedding excluded): p50/p95 "
                   f"{median(measured, 'tool_p50_ms'):.1f}/{median(measured, 'tool_p95_ms'):.1f} ms", flush=True)
             if args.json:
