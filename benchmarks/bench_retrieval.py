@@ -72,6 +72,12 @@ class FixedEmbedder:
         return 2 + len(text.split()) * 4 // 3
 
 
+def reader(store):
+    """Where a store's chunks are read (``IndexStore.chunks``; its Chroma index in code from before it existed, so
+    the same script measures an earlier commit on the same index: ``PYTHONPATH=<its source>``)."""
+    return getattr(store, "chunks", store.vectors)
+
+
 def documents_in(directory: Path) -> int:
     """Documents in a built index (20 chunks each), for :class:`FixedEmbedder`."""
     built = directory / "built"
@@ -255,7 +261,7 @@ def measure(directory: Path, queries: int, url: str | None = None) -> dict:
         t1, c1 = time.perf_counter(), time.process_time()
         dense, keyword = retriever.candidates(text, filters, "hybrid", 50, query_vector=vector)
         ranked = retriever.fuse(dense, keyword, "hybrid", ceiling=retriever.keyword_ceiling(text))[:6]
-        retriever.store.chunks.get([cid for cid, _ in ranked])
+        reader(retriever.store).get([cid for cid, _ in ranked])
         (filtered_lat if q % 4 == 0 else lat).append((time.perf_counter() - t1) * 1000)
         cpu.append((time.process_time() - c1) * 1000)
     plain = list(lat)
