@@ -145,9 +145,10 @@ class Part:
         return self._column("language")
 
     def vectors_at(self, rows: np.ndarray) -> np.ndarray:
-        """The vectors (float32, unit length) of ``rows``, verifying only the blocks they sit in."""
+        """The vectors (float32, unit length) of ``rows``, verifying only the blocks they sit in (a transient read:
+        scattered rows would otherwise leave most of the vectors resident)."""
         if self._file is not None:
-            return self._file.take("vectors", rows)
+            return self._file.take("vectors", rows, transient=True)
         return np.asarray(self._arrays["vectors"][rows])
 
     def vectors_between(self, lo: int, hi: int) -> np.ndarray:
@@ -168,10 +169,10 @@ class Part:
 
     def _ragged(self, name: str, row: int) -> bytes:
         assert self._file is not None
-        lo, hi = (int(v) for v in self._file.rows(f"{name}_offsets", row, row + 2))
+        lo, hi = (int(v) for v in self._file.rows(f"{name}_offsets", row, row + 2, transient=True))
         if not 0 <= lo <= hi <= self._file.shape(name)[0]:
             raise DenseCopyDamaged(f"the {name} offsets of part {self.name} of the dense copy are out of range")
-        return self._file.rows(name, lo, hi).tobytes()
+        return self._file.rows(name, lo, hi, transient=True).tobytes()
 
     def lists(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """An inverted part's (centroids, list_offsets, scale, list of each row), checked against each other."""
@@ -189,7 +190,7 @@ class Part:
 
     def codes_at(self, rows: np.ndarray) -> np.ndarray:
         assert self._file is not None
-        return self._file.take("codes", rows)
+        return self._file.take("codes", rows, transient=True)
 
     def with_deletes(self, deleted: np.ndarray, deletes_file: str | None) -> Part:
         """The same part under another deletion set (shares the mapped arrays)."""
