@@ -30,8 +30,10 @@ class ChunkReader:
     """The read side of the vectors for one index (``visible``: the committed ids, None = all)."""
 
     def __init__(self, settings: Settings, vectors: VectorIndex, dense: DenseCopy,
-                 visible: Callable[[], Set[str] | None]) -> None:
+                 visible: Callable[[], Set[str] | None], indexed: Callable[[], int] = lambda: 0) -> None:
         self.settings, self.vectors, self.dense, self._visible = settings, vectors, dense, visible
+        self._indexed = indexed  # chunks in the keyword index: a copy holding fewer is short (a repair could not
+        # read some vectors from Chroma yet), and searches go to Chroma until it is whole
         self.from_copy = settings.dense_engine == "copy" and not settings.chroma_url and not settings.index_bucket
 
     def _copy(self) -> bool:
@@ -44,6 +46,8 @@ class ChunkReader:
         if not self._copy():
             return None
         try:
+            if self.dense.count() < self._indexed():
+                return None
             found = self._search(vector, k, filters)
             visible = self._visible()
             if found is None or visible is None:

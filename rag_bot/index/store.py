@@ -76,7 +76,7 @@ class IndexStore:
         self.dense = DenseCopy(self.root / "dense")  # every chunk's vector, date, language, text and metadata
         # what readers ask of the vector side: from the dense copy (embedded default) or Chroma
         self.chunks = ChunkReader(settings, self.vectors, self.dense,
-                                  self.committed_ids if committed_only else lambda: None)
+                                  self.committed_ids if committed_only else lambda: None, self.keywords.count)
 
     def load_manifest(self) -> Manifest:
         """The saved manifest (a copy: changing it changes nothing on disk)."""
