@@ -63,12 +63,12 @@ def encode(vectors: np.ndarray, centroids: np.ndarray, owner: np.ndarray) -> tup
     """(codes, scale): each vector's residual from its list's centroid as int8, and the per-dimension scale."""
     top = np.zeros(vectors.shape[1], dtype=np.float32)
     for start in range(0, len(vectors), BATCH):
-        residual = vectors[start:start + BATCH] - centroids[owner[start:start + BATCH]]
+        residual = np.asarray(vectors[start:start + BATCH], dtype=np.float32) - centroids[owner[start:start + BATCH]]
         top = np.maximum(top, np.abs(residual).max(axis=0))
     scale = np.where(top > 0, top / 127.0, 1.0).astype(np.float32)
     codes = np.empty(vectors.shape, dtype=np.int8)
     for start in range(0, len(vectors), BATCH):
-        residual = vectors[start:start + BATCH] - centroids[owner[start:start + BATCH]]
+        residual = np.asarray(vectors[start:start + BATCH], dtype=np.float32) - centroids[owner[start:start + BATCH]]
         codes[start:start + BATCH] = np.clip(np.rint(residual / scale), -127, 127).astype(np.int8)
     return codes, scale
 
@@ -82,12 +82,11 @@ def build(vectors: np.ndarray, seed: int = 0) -> dict[str, np.ndarray] | None:
     centroids = train(vectors, lists, seed)
     owner = nearest(vectors, centroids)
     permutation = np.argsort(owner, kind="stable")
-    owner = owner[permutation]
     offsets = np.zeros(lists + 1, dtype=np.int64)
     offsets[1:] = np.cumsum(np.bincount(owner, minlength=lists))
-    codes, scale = encode(np.asarray(vectors, dtype=np.float32)[permutation], centroids, owner)
-    return {"permutation": permutation, "centroids": centroids, "list_offsets": offsets, "codes": codes,
-            "scale": scale}
+    codes, scale = encode(vectors, centroids, owner)  # in the rows' order: no second copy of the vectors
+    return {"permutation": permutation, "centroids": centroids, "list_offsets": offsets,
+            "codes": codes[permutation], "scale": scale}
 
 
 def score_codes(codes: np.ndarray, base: np.ndarray, scaled_query: np.ndarray) -> np.ndarray:

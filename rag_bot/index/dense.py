@@ -745,9 +745,20 @@ def _permute_ragged(offsets: np.ndarray, data: np.ndarray, rows: np.ndarray) -> 
 
 
 def _take_ragged(part: Part, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The items ``rows`` of one of ``part``'s ragged columns (verified whole: a merge reads them all)."""
+    """The items ``rows`` (ascending) of one of ``part``'s ragged columns, read a span of rows at a time
+    (transiently: a merge reads every row, which would otherwise stay resident)."""
     assert part._file is not None
-    return _permute_ragged(part._file.array(f"{name}_offsets"), part._file.array(name), rows)
+    file = part._file
+    offsets = file.rows(f"{name}_offsets", 0, part.rows + 1, transient=True)
+    pieces = []
+    for start in range(0, len(rows), 8192):
+        block = rows[start:start + 8192]
+        lo, hi = int(offsets[block[0]]), int(offsets[block[-1] + 1])
+        if not 0 <= lo <= hi <= file.shape(name)[0]:
+            raise DenseCopyDamaged(f"the {name} offsets of part {part.name} of the dense copy are out of range")
+        span = file.rows(name, lo, hi, transient=True)
+        pieces.append(_permute_ragged(offsets[block[0]:block[-1] + 2] - lo, span, block - block[0]))
+    return _concat_ragged(pieces) if pieces else (np.zeros(1, dtype=np.int64), np.zeros(0, dtype=np.uint8))
 
 
 def _concat_ragged(columns: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray]:
