@@ -317,3 +317,28 @@ def test_texts_survive_merges_and_list_order_and_damaged_codes_are_reported(tmp_
             reader.search(e.vector, 10, SearchFilters(), limit=0, probe=4, exact_chunks=0, rerank=50)
     with pytest.raises(DenseCopyDamaged):
         DenseCopy(tmp_path / "dense").verify()
+
+
+@pytest.mark.cpu_growth
+def test_an_approximate_search_costs_far_less_than_the_copy_grows(tmp_path, monkeypatch):
+    """Unfiltered, above the exact size: a copy 4x larger (lists grow as sqrt(rows), a question probes as many of
+    them) costs at most 2.6x per question, where scoring every chunk would cost 4x."""
+    from tests.cpu_cost import cpu_growth
+
+    copies = []
+    for n in (16_000, 64_000):
+        rng = np.random.default_rng(n)
+        centres = rng.standard_normal((200, 64))
+        vectors = (centres[rng.integers(0, 200, n)] + 0.5 * rng.standard_normal((n, 64))).astype(np.float32)
+        copy = DenseCopy(tmp_path / f"dense-{n}")
+        copy.apply(add=[DenseEntry(f"c{i:06d}", vectors[i], 19700110, "en") for i in range(n)], remove=set())
+        assert all(p.inverted for p in copy.generation().parts)
+        copies.append(copy)
+    queries = np.random.default_rng(1).standard_normal((40, 64)).astype(np.float32)
+
+    def searches(copy: DenseCopy):
+        return lambda: [copy.search(q, 10, SearchFilters(), limit=0, probe=8, exact_chunks=0, rerank=100)
+                        for q in queries]
+
+    growth = cpu_growth(searches(copies[0]), searches(copies[1]))
+    assert growth <= 2.6, growth
