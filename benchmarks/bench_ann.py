@@ -108,13 +108,20 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--part", type=int, default=100_000, help="chunks per change written to the copy")
     parser.add_argument("--rerank", type=int, default=200)
+    parser.add_argument("--lists-per-root", type=float, help="lists = this x sqrt(rows) (default: the index's own; a "
+                        "smaller value gives a small set lists as long as a large index's)")
     args = parser.parse_args()
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    if args.lists_per_root:
+        from rag_bot.index import ann
+
+        ann.LISTS_PER_ROOT = args.lists_per_root
     if args.embed:
         embed(args.directory)
     if args.real:
         vectors = np.load(args.directory / "vectors.npy")
-        queries = np.load(args.directory / "queries.npy")[:args.queries]
+        queries = np.load(args.directory / "queries.npy")
+        queries = queries[np.sort(np.random.default_rng(0).choice(len(queries), min(args.queries, len(queries)),
+                                                                  replace=False))]
     else:
         n = args.synthetic
         vectors = np.concatenate([chunk_vectors(s, min(100_000, n - s), seed=(3, s // 100_000))
