@@ -285,10 +285,10 @@ def measure(directory: Path, queries: int, url: str | None = None) -> dict:
 
 
 def _peak_rss_mb() -> float:
-    """This process's peak resident memory so far (ru_maxrss, KiB on Linux)."""
+    """This process's peak resident memory so far, MB (ru_maxrss is KiB on Linux)."""
     import resource
 
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / 1e6
 
 
 def chroma_server(directory: Path):
