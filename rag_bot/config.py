@@ -94,7 +94,7 @@ class Settings(BaseSettings):
         "searched exactly (every chunk scored, as a filter passing at most exact_filter_chunks is); above it, the "
         "nearest inverted lists are probed.")
     ann_probe: int = Field(
-        16, ge=1, le=100_000, description="dense_engine=copy, above ann_exact_chunks: inverted lists probed per "
+        64, ge=1, le=100_000, description="dense_engine=copy, above ann_exact_chunks: inverted lists probed per "
         "part of the dense copy (with a filter, lists are probed until as many passing chunks were scored as this "
         "many lists hold on average); more = higher recall, slower.")
     ann_rerank: int = Field(
