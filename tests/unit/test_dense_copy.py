@@ -342,3 +342,34 @@ def test_an_approximate_search_costs_far_less_than_the_copy_grows(tmp_path, monk
 
     growth = cpu_growth(searches(copies[0]), searches(copies[1]))
     assert growth <= 2.6, growth
+
+
+def _resident_kib(path: Path) -> int:
+    """KiB of ``path`` resident in this process's mappings (/proc/self/smaps)."""
+    total, inside = 0, False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        fields = line.split()
+        if fields and "-" in fields[0] and len(fields) >= 5:
+            inside = len(fields) >= 6 and fields[-1] == str(path)
+        elif inside and fields[:1] == ["Rss:"]:
+            total += int(fields[1])
+    return total
+
+
+def test_a_transient_read_leaves_the_pages_it_read_out_of_the_process(tmp_path):
+    """Scattered rows read transiently (the copy's vectors, codes, texts) are copied out and their pages dropped
+    from the mapping: the process's resident memory does not grow towards the whole array as reads go on."""
+    path = tmp_path / "file"
+    rows = np.arange(40_000 * 96, dtype=np.float32).reshape(40_000, 96)  # 15 MB
+    mapped.write(path, b"TESTFILE", {"vectors": rows}, {})
+    picks = np.random.default_rng(0).choice(40_000, 300, replace=False)
+    held = {}
+    for transient in (True, False):
+        file = mapped.MappedFile(path, b"TESTFILE", DenseCopyDamaged, "test file")
+        for row in picks.tolist():
+            got = file.take("vectors", np.asarray([row]), transient=transient)
+            assert np.array_equal(got[0], rows[row])  # the same values either way
+        assert np.array_equal(file.rows("vectors", 10, 20, transient=transient), rows[10:20])
+        held[transient] = _resident_kib(path)
+        del file
+    assert held[True] * 4 < held[False], held  # what stays: the checksums and header read at open
