@@ -169,7 +169,7 @@ class Part:
 
     def _ragged(self, name: str, row: int) -> bytes:
         assert self._file is not None
-        lo, hi = (int(v) for v in self._file.rows(f"{name}_offsets", row, row + 2, transient=True))
+        lo, hi = (int(v) for v in self._file.rows(f"{name}_offsets", row, row + 2))  # 8 bytes a row: kept
         if not 0 <= lo <= hi <= self._file.shape(name)[0]:
             raise DenseCopyDamaged(f"the {name} offsets of part {self.name} of the dense copy are out of range")
         return self._file.rows(name, lo, hi, transient=True).tobytes()

@@ -175,12 +175,13 @@ class MappedFile:
             return arr[rows]
         row = arr.itemsize * int(np.prod(arr.shape[1:]))
         if name not in self._whole:
-            blocks = np.union1d(rows * row // BLOCK, ((rows + 1) * row - 1) // BLOCK)
+            firsts, lasts = rows * row // BLOCK, ((rows + 1) * row - 1) // BLOCK
             checked = self._checked[name]
-            todo = blocks[~checked[blocks]]
-            if len(todo):
+            unchecked = ~(checked[firsts] & checked[lasts])  # no sort when every block was verified before
+            if unchecked.any():
+                todo = np.union1d(firsts[unchecked], lasts[unchecked])
                 with self._lock:
-                    for b in todo.tolist():
+                    for b in todo[~checked[todo]].tolist():
                         self._verify_blocks(name, arr, b, b)
         out = arr[rows]
         if transient:
