@@ -114,7 +114,7 @@ def ensure_dense_copy(directory: Path, size: int) -> None:
     from rag_bot.index.writer import write_dense_copy
 
     store = IndexStore(settings_for(directory), MODEL)
-    if store.dense.count() == size:
+    if store.dense.count() >= size:  # (bench_retrieval's publish runs add a few files)
         return
     assert store.dense.count() == 0, "a partial dense copy: delete DIR/dense and run again"
     days, langs = columns(size)
