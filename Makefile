@@ -25,11 +25,13 @@ GROWTH := $(BIN)/python -m pytest -q -p no:cacheprovider
 
 .PHONY: run test test-unit test-e2e test-random test-container image install install-dev system-deps lint bench clean voice-fixture
 
-# Debian packages rag-bot runs: Tesseract with English and Hindi data (OCR of images and scanned PDF pages) and
-# Poppler's pdftoppm (draws a PDF page for OCR and for the bot's /source). Installed by `make install` when run as
-# root with apt-get; anyone else runs the one command printed (docs/formats.md, Scanned documents). The tests
-# also draw Hindi text with a Devanagari font (fonts-lohit-deva).
-SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng tesseract-ocr-hin poppler-utils
+# Debian packages rag-bot runs: Tesseract with English and Hindi data (OCR of images and scanned PDF pages),
+# Poppler's pdftoppm (draws a PDF page for OCR and for the bot's /source) and FreeDict's English-Hindi dictionary
+# (GPL-2+, read at run time: more words for matching Hindi and English across scripts; docs/architecture.md, The
+# bilingual dictionary). Installed by `make install` when run as root with apt-get; anyone else runs the one
+# command printed. Each is optional: without it that part says it is missing or does less. The tests also draw
+# Hindi text with a Devanagari font (fonts-lohit-deva).
+SYSTEM_PACKAGES := tesseract-ocr tesseract-ocr-eng tesseract-ocr-hin poppler-utils dict-freedict-eng-hin
 TEST_PACKAGES := fonts-lohit-deva
 
 $(BIN)/python:
@@ -50,7 +52,7 @@ system-deps:
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	  echo "installing $$missing (apt-get)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
-	else echo "rag-bot reads scanned documents with packages not installed here; run once:"; \
+	else echo "rag-bot reads scanned documents and matches Hindi and English words with packages not installed here; run once:"; \
 	  echo "  sudo apt-get install $$missing"; fi
 
 run: install

@@ -112,7 +112,7 @@ class Settings(BaseSettings):
         "returned (0 = off; needs fuse_per_language).")
     translated_keywords: bool = Field(
         True, description="Hybrid search in an archive of several languages: the query's words put into each other "
-        "language by the registry glossary search that language's chunks by keyword, and the best match reaching "
+        "language by the registry glossary (and the installed bilingual dictionary) search that language's chunks by keyword, and the best match reaching "
         "the keyword gate takes a place among the passages too (needs fuse_per_language and language_quota > 0).")
     dense_weight: float = Field(0.3, ge=0.0, le=1.0, description="Weight of the dense ranking in fusion (keyword gets 1 - w).")
     keyword_gate: float = Field(

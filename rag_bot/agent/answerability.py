@@ -11,7 +11,8 @@
 * :func:`term_coverage`: the share of the question's key terms (content words that are not question or overview
   words) found in the quote, as the word or a word sharing its stem. Terms in another script than the quote cannot
   be found by their letters and are left out there; :func:`cross_script_terms` counts them through the registry
-  glossary and transliteration (how many the quote translates, out of those the glossary can check).
+  glossary, the installed dictionary and transliteration (how many the quote translates, out of those the
+  glossary can check).
 
 The extractive answerer quotes a passage only when it passes both checks (:meth:`Verdict.passes`; the coverage check
 applies to questions that ask for a kind of fact).
@@ -259,9 +260,11 @@ def foreign_terms_found(question: str, text: str) -> int:
 
 def cross_script_terms(question: str, text: str) -> tuple[int, int]:
     """(found, checkable) of the question's key terms written in another script than ``text``: a term is found when
-    a word of ``text`` translates it (a sense of the registry glossary, :mod:`rag_bot.agent.glossary`) or is it
-    transliterated (a name, a loanword); it is checkable when found or when the glossary knows it (a word the
-    glossary does not know can be neither found nor told missing)."""
+    a word of ``text`` translates it (a sense of the registry glossary or of the installed dictionary,
+    :mod:`rag_bot.agent.glossary`) or is it transliterated (a name, a loanword); it is checkable when found or when
+    the hand-written glossary knows it (a word it does not know can be neither found nor told missing: a term only
+    the dictionary knows is not counted missing, so a quote using a synonym the dictionary does not pair loses
+    nothing)."""
     from rag_bot.agent import glossary
 
     words = [w.casefold() for w in _tokens(text) if len(w) > 2]
@@ -271,7 +274,7 @@ def cross_script_terms(question: str, text: str) -> tuple[int, int]:
         if _script(term) in scripts:
             continue
         others = [w for w in words if _script(w) != _script(term)]
-        if glossary.matches(term.casefold(), others):
+        if glossary.matches(term.casefold(), others, wide=True):
             found += 1
             checkable += 1
         elif glossary.known(term.casefold()):

@@ -81,14 +81,22 @@ def words() -> _Words:
 
 @lru_cache(maxsize=50_000)
 def stem(word: str) -> str:
-    """Crude stem: one registry ending off (English "-ing", Hindi vowel signs), then the first 6 characters
-    ("seeks" ~ "seeking", "लंबी" ~ "लंबे")."""
+    """Crude stem: one registry ending off, the longest that leaves enough of the word (English "-ing", Hindi
+    vowel signs), then the first 6 characters ("seeks" ~ "seeking", "लंबी" ~ "लंबे")."""
     word = word.casefold()
-    for suffix in words().suffixes:
-        if len(word) > len(suffix) + (3 if suffix.isascii() else 1) and word.endswith(suffix):
-            word = word[: -len(suffix)]
+    for size, endings in _endings():
+        if len(word) > size + 1 and (suffix := word[-size:]) in endings and (
+                len(word) > size + 3 or not suffix.isascii()):
+            word = word[:-size]
             break
     return word[:6]
+
+
+@lru_cache(maxsize=1)
+def _endings() -> tuple[tuple[int, frozenset[str]], ...]:
+    """The registry's endings by length, longest first (one ending of a length can end a word)."""
+    sizes = sorted({len(s) for s in words().suffixes}, reverse=True)
+    return tuple((n, frozenset(s for s in words().suffixes if len(s) == n)) for n in sizes)
 
 
 def skeleton(word: str) -> str:

@@ -223,7 +223,7 @@ class EmbeddingJudge:
             # the offline check cannot tell, a verifier may
             return Verdict(False, certain=not (cross and whole_runs(missing, claim, e1)), reason="name", score=c1)
         differ, agree = self._roles(sentence, e1.text, cross, phrases or {})
-        if differ or pairings_crossed(sentence, e1.text, matches if cross else _holds, (
+        if differ or pairings_crossed(sentence, e1.text, _translates if cross else _holds, (
                 lambda t: not in_glossary(t) and sounds_alike(t, e1.tokens if t in claim.tokens else claim.tokens))
                 if cross else None):  # a party: a name (sounds alike in both scripts, no glossary word: "club")
             return Verdict(False, reason="roles", score=c1)
@@ -297,6 +297,12 @@ class EmbeddingJudge:
 def _holds(word: str, others: list[str]) -> bool:
     """In one script: ``others`` hold ``word`` by stem."""
     return covered(word, {stem(o) for o in others})
+
+
+def _translates(word: str, others: list[str]) -> bool:
+    """Across scripts, for who goes with what: ``others`` (the other script's words) hold ``word`` by sound or by a
+    sense of the glossary or of the installed dictionary (the other checks read the glossary alone)."""
+    return matches(word, others, wide=True)
 
 
 @lru_cache(maxsize=20_000)

@@ -3,7 +3,8 @@
 ``rag_bot/languages/<code>.toml`` holds the code, names, script (Unicode ranges), sentence ends and abbreviations,
 stop words, the phrases the router rules look for (greetings, thanks, follow-ups, questions about the chat), the
 words the support check reads (negations, number words, weekdays, case markers, a transliteration table, a
-glossary of content words into the default language), and in its ``[texts.*]`` tables every text shown in that
+glossary of content words into the default language, and the installed bilingual dictionary that extends it:
+:mod:`rag_bot.languages.dictionaries`), and in its ``[texts.*]`` tables every text shown in that
 language (the answerer's intro and refusal, the conversational replies, the Telegram bot's texts and command
 menu). Rules, prompts, the tool, the metadata detector and the front ends read them here; adding a language is
 adding one file. This module imports nothing from rag_bot (a leaf), so
@@ -78,6 +79,7 @@ class Language:
     weekdays: dict[str, int] = field(default_factory=dict)
     transliteration: dict[str, str] = field(default_factory=dict)
     glossary: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a word -> its words in the default language
+    dictionary: dict[str, object] = field(default_factory=dict)  # [dictionary]: an installed word list to read
     overview_words: tuple[str, ...] = ()
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)

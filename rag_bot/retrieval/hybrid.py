@@ -160,15 +160,15 @@ class HybridRetriever:
         return extra, reserved
 
     def translated_match(self, query: str, only: SearchFilters, vector: np.ndarray) -> tuple[str, float] | None:
-        """The chunk of ``only``'s language that the query's words put into that language (the registry glossary,
-        each word by its translations) find by keyword, when its BM25 reaches ``keyword_gate`` of the ceiling of a
-        query of as many words as were translated: (id, its dense score). None when no word translates or no chunk
-        reaches the gate."""
-        from rag_bot.agent.glossary import translations  # the registry glossary, read once
+        """The chunk of ``only``'s language that the query's words put into that language (the registry glossary
+        and the installed dictionary, each word by its translations, a dictionary word in its inflected forms) find
+        by keyword, when its BM25 reaches ``keyword_gate`` of the ceiling of a query of as many words as were
+        translated: (id, its dense score). None when no word translates or no chunk reaches the gate."""
+        from rag_bot.agent.glossary import translations  # the registry glossary and dictionary, read once
 
         code = only.language
         words = [w for w in dict.fromkeys(tokenize(query)) if languages.detect(w, min_share=0.5) not in (code, None)]
-        translated = [t for w in words if (t := translations(w))]
+        translated = [t for w in words if (t := translations(w, wide=True))]
         if not translated:
             return None
         hits = self.store.keywords.search(" ".join(x for t in translated for x in t), 1, only)
