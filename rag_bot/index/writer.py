@@ -99,6 +99,7 @@ class IndexWriter:
         self._early_read = threading.Event()
         self._opening: Future[None] | None = None
         self._loading: Future[None] | None = None  # Chroma loading the collection's vectors (load_vectors_soon)
+        self._threads: list[ThreadPoolExecutor] = []  # the opening's and the load's: joined at the writer's end
         self._loading_lock = threading.Lock()
         self.shared = None
         if settings.index_bucket:  # one index for all instances: this folder is the local copy
@@ -117,6 +118,8 @@ class IndexWriter:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._loading is not None:  # a load still running reads the collection: not past the writer's end
             wait([self._loading])
+        for pool in self._threads:  # and their threads have ended (a finished future's thread ends just after)
+            pool.shutdown(wait=True)
         try:
             if kind is None:
                 with _disk_full_is_one_sentence(self.root):
@@ -200,6 +203,7 @@ class IndexWriter:
         opener = ThreadPoolExecutor(max_workers=1, thread_name_prefix="index-open")
         future = self._opening = opener.submit(self._open_stores)
         opener.shutdown(wait=False)
+        self._threads.append(opener)
 
         def ready() -> IndexWriter:
             with _disk_full_is_one_sentence(self.root):
@@ -229,6 +233,7 @@ class IndexWriter:
                 loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="index-load")
                 self._loading = loader.submit(self._load_vectors)
                 loader.shutdown(wait=False)
+                self._threads.append(loader)
 
     def _load_vectors(self) -> None:
         if self._opening is not None:
