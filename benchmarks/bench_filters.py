@@ -2,14 +2,15 @@
 index, on an index built by ``bench_retrieval.py`` (``--keep DIR``: ``DIR/<size>``; query a copy, the dense copy is
 added to it).
 
-For each filter and each path (``probe``: the unfiltered probe of the vector index or Chroma's filtered search, as
-before the dense copy; ``exact``: the default, exact scoring over the dense copy when at most
-``exact_filter_chunks`` chunks pass) it prints p50/p95 of the hybrid search (query embedding excluded: dense and
+For each filter and each path (``probe``: the unfiltered probe of Chroma's HNSW index or Chroma's filtered search,
+as before the dense copy; ``exact``: exact scoring over the dense copy when at most ``exact_filter_chunks`` chunks
+pass, else the probe, as before its inverted lists; ``copy``: the default, the dense copy alone, exact when few pass
+and its inverted lists above) it prints p50/p95 of the hybrid search (query embedding excluded: dense and
 keyword candidates, fusion, the top hits' text), of the tool's path (the search, then each hit widened by its
 neighbours) and the recall@50 of the dense candidates against exact filtered search: brute force over every matching
 vector, regenerated from the build's seed (checked against Chroma's stored vectors first).
 
-Usage: python benchmarks/bench_filters.py DIR/300000 [--queries 30] [--paths probe exact]
+Usage: python benchmarks/bench_filters.py DIR/300000 [--queries 30] [--paths probe exact copy]
        python benchmarks/bench_filters.py SCRATCH --dense-only 1000000   # the exact path alone, no Chroma
 Goal (issue 26): p95 <= 100 ms for every filter at 1M chunks, recall no lower than before.
 """
@@ -25,11 +26,10 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_retrieval import DIM, MODEL, FixedEmbedder, settings_for  # noqa: E402
+from bench_retrieval import CHANGE, MODEL, FixedEmbedder, block_vectors, reader, settings_for  # noqa: E402
 from synthetic_corpus import queries as synthetic_queries  # noqa: E402
 
 K = 50  # dense candidates (the default ``candidates``)
-BATCH = 5000  # the build's batch of vectors (its random stream depends on it)
 
 
 def columns(size: int) -> tuple[np.ndarray, np.ndarray]:
@@ -40,11 +40,10 @@ def columns(size: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def vector_batches(size: int):
-    """The build's vectors, regenerated batch by batch: (first row, unit vectors)."""
-    rng = np.random.default_rng(3)
-    for start in range(0, size, BATCH):
-        v = rng.standard_normal((min(BATCH, size - start), DIM)).astype(np.float32)
-        yield start, v / np.linalg.norm(v, axis=1, keepdims=True)
+    """The build's vectors, regenerated block by block (``bench_retrieval.block_vectors``): (first row, unit
+    vectors)."""
+    for block, start in enumerate(range(0, size, CHANGE)):
+        yield start, block_vectors(block, min(CHANGE, size - start))
 
 
 def pick_filters(size: int) -> dict[str, object]:
@@ -115,7 +114,7 @@ def ensure_dense_copy(directory: Path, size: int) -> None:
     from rag_bot.index.writer import write_dense_copy
 
     store = IndexStore(settings_for(directory), MODEL)
-    if store.dense.count() == size:
+    if store.dense.count() >= size:  # (bench_retrieval's publish runs add a few files)
         return
     assert store.dense.count() == 0, "a partial dense copy: delete DIR/dense and run again"
     days, langs = columns(size)
@@ -141,15 +140,16 @@ def measure(directory: Path, size: int, n_queries: int, paths: list[str]) -> Non
     from rag_bot.retrieval.hybrid import HybridRetriever
 
     filters = pick_filters(size)
-    embedder = FixedEmbedder()
+    embedder = FixedEmbedder(max(1, size // 20))
     texts = synthetic_queries(n_queries, seed=23)
     qvecs = np.asarray([embedder.embed_query(t) for t in texts])
     t0 = time.perf_counter()
     truth = exact_top(size, filters, qvecs)
     print(f"exact filtered top-{K} by brute force: {time.perf_counter() - t0:.0f} s", flush=True)
     base = settings_for(directory)
-    retrievers = {"probe": HybridRetriever(base.model_copy(update={"exact_filter_chunks": 0}), embedder),
-                  "exact": HybridRetriever(base, embedder)}
+    chroma = base.model_copy(update={"dense_engine": "chroma"})
+    retrievers = {"probe": HybridRetriever(chroma.model_copy(update={"exact_filter_chunks": 0}), embedder),
+                  "exact": HybridRetriever(chroma, embedder), "copy": HybridRetriever(base, embedder)}
     first = retrievers[paths[0]]
     first.search("silence river", None, 6)  # opens every store
     print(f"{'filter':<20} {'share':>6} {'path':>6} {'search p50/p95 ms':>18} {'CPU p50/p95':>14} "
@@ -164,7 +164,7 @@ def measure(directory: Path, size: int, n_queries: int, paths: list[str]) -> Non
                 t1, c1 = time.perf_counter(), time.process_time()
                 dense, keyword = r.candidates(text, f, "hybrid", K, query_vector=qvecs[q])
                 ranked = r.fuse(dense, keyword, "hybrid", ceiling=r.keyword_ceiling(text))[:6]
-                r.store.vectors.get([cid for cid, _ in ranked])
+                reader(r.store).get([cid for cid, _ in ranked])
                 lat.append((time.perf_counter() - t1) * 1000)
                 cpu.append((time.process_time() - c1) * 1000)
                 recall.append(len({cid for cid, _ in dense} & truth[name][q]) / max(1, len(truth[name][q])))
@@ -179,47 +179,51 @@ def measure(directory: Path, size: int, n_queries: int, paths: list[str]) -> Non
 
 
 def dense_only(size: int, directory: Path, n_queries: int) -> None:
-    """The dense copy's exact filtered search alone (no Chroma, no keyword side) at ``size`` chunks: what the exact
-    path costs when every chunk passing the filter is scored, whatever the limit."""
+    """The dense copy alone (no Chroma, no keyword side) at ``size`` chunks, for each filter: every passing chunk
+    scored (``exact``, whatever the limit) and the default path (``copy``: exact when at most
+    ``exact_filter_chunks`` pass, the inverted lists above)."""
+    from rag_bot.config import Settings
     from rag_bot.index.dense import DenseCopy, DenseEntry
 
+    s = Settings(_env_file=None)
     copy = DenseCopy(directory / "dense")
     days, langs = columns(size)
     if copy.count() != size:
         t0 = time.perf_counter()
-        page: list[DenseEntry] = []
         for start, v in vector_batches(size):
-            if start % 100_000 == 0 and page:
-                copy.apply(add=page, remove=set())
-                page = []
-            page += [DenseEntry(f"c{start + j:08d}", v[j], int(days[start + j]), str(langs[start + j]))
-                     for j in range(len(v))]
-        copy.apply(add=page, remove=set())
+            copy.apply(add=[DenseEntry(f"c{start + j:08d}", v[j], int(days[start + j]), str(langs[start + j]))
+                            for j in range(len(v))], remove=set())
         print(f"dense copy of {size} chunks written in {time.perf_counter() - t0:.0f} s", flush=True)
     filters = pick_filters(size)
     texts = synthetic_queries(n_queries, seed=23)
-    qvecs = np.asarray([FixedEmbedder().embed_query(t) for t in texts])
+    qvecs = np.asarray([FixedEmbedder(max(1, size // 20)).embed_query(t) for t in texts])
     truth = exact_top(size, filters, qvecs)
-    print(f"{'filter':<20} {'passing':>8} {'exact p50/p95 ms':>17} {'CPU p50/p95':>14} {'recall@50':>9}", flush=True)
+    paths = {"exact": {"limit": size},
+             "copy": {"limit": s.exact_filter_chunks, "probe": s.ann_probe, "exact_chunks": s.ann_exact_chunks,
+                      "rerank": s.ann_rerank}}
+    print(f"{'filter':<20} {'passing':>8} {'path':>5} {'p50/p95 ms':>17} {'CPU p50/p95':>14} {'recall@50':>9}",
+          flush=True)
     for name, f in filters.items():
-        copy.search(qvecs[0], K, f, limit=size)  # the first query maps the pages
-        lat, cpu, recall = [], [], []
-        for q in range(len(texts)):
-            t1, c1 = time.perf_counter(), time.process_time()
-            got = copy.search(qvecs[q], K, f, limit=size) or []
-            lat.append((time.perf_counter() - t1) * 1000)
-            cpu.append((time.process_time() - c1) * 1000)
-            recall.append(len({cid for cid, _ in got} & truth[name][q]) / max(1, len(truth[name][q])))
-        passing = int(passes(days, langs, f).sum())
-        print(f"{name:<20} {passing:>8} {np.percentile(lat, 50):>8.1f}/{np.percentile(lat, 95):<8.1f}"
-              f" {np.percentile(cpu, 50):>6.1f}/{np.percentile(cpu, 95):<7.1f} {np.mean(recall):>9.3f}", flush=True)
+        for path, how in paths.items():
+            copy.search(qvecs[0], K, f, **how)  # the first query maps the pages
+            lat, cpu, recall = [], [], []
+            for q in range(len(texts)):
+                t1, c1 = time.perf_counter(), time.process_time()
+                got = copy.search(qvecs[q], K, f, **how) or []
+                lat.append((time.perf_counter() - t1) * 1000)
+                cpu.append((time.process_time() - c1) * 1000)
+                recall.append(len({cid for cid, _ in got} & truth[name][q]) / max(1, len(truth[name][q])))
+            passing = int(passes(days, langs, f).sum())
+            print(f"{name:<20} {passing:>8} {path:>5} {np.percentile(lat, 50):>8.1f}/{np.percentile(lat, 95):<8.1f}"
+                  f" {np.percentile(cpu, 50):>6.1f}/{np.percentile(cpu, 95):<7.1f} {np.mean(recall):>9.3f}",
+                  flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("index", type=Path, help="an index built by bench_retrieval.py (a copy: it is written to)")
     parser.add_argument("--queries", type=int, default=30)
-    parser.add_argument("--paths", nargs="+", default=["probe", "exact"], choices=["probe", "exact"])
+    parser.add_argument("--paths", nargs="+", default=["exact", "copy"], choices=["probe", "exact", "copy"])
     parser.add_argument("--dense-only", type=int, metavar="N",
                         help="time the dense copy alone at N chunks (written into INDEX/dense-N: a scratch folder)")
     args = parser.parse_args()

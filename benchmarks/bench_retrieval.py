@@ -2,9 +2,10 @@
 one added file, at 300k and 1M chunks.
 
 Chunks: sample-corpus-like text (``synthetic_corpus.py``: Zipf words in English and Devanagari, tokenised by the
-real tokenizer) for the keyword side, random unit vectors (dimension 384) for the dense side, 20 chunks per dated
-document, a third in Hindi. The index is written straight into Chroma, the keyword segments and the dense copy (100k
-chunks per change, so merges run as in a long-lived index) and a manifest. Then, each in a fresh process and
+real tokenizer) for the keyword side, vectors with an embedder's structure for the dense side (dimension 384:
+``synthetic_corpus.chunk_vectors``, themes, sub-topics and documents; questions near one document), 20 chunks per
+dated document, a third in Hindi. The index is written straight into Chroma, the keyword segments and the dense copy
+(100k chunks per change, so merges run as in a long-lived index) and a manifest. Then, each in a fresh process and
 repeated ``--runs`` times (medians are printed):
 - start: import, open the index and answer the first hybrid query;
 - hybrid p50/p95 (wall and CPU ms) over ``--queries`` questions, a quarter filtered by language + date range;
@@ -40,6 +41,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from synthetic_corpus import chunk_vectors, query_vector  # noqa: E402
 from synthetic_corpus import chunks as synthetic_chunks  # noqa: E402
 from synthetic_corpus import queries as synthetic_queries  # noqa: E402
 
@@ -49,26 +51,37 @@ CHANGE = int(os.environ.get("BENCH_RETRIEVAL_BLOCK", 100_000))  # chunks per key
 
 
 class FixedEmbedder:
-    """Stands in for the embedding model so that only retrieval (or publishing) is timed: a deterministic random
-    unit vector per text."""
+    """Stands in for the embedding model so that only retrieval (or publishing) is timed: a question's vector is
+    near one of the index's ``documents`` documents, picked by a stable hash of its text
+    (:func:`synthetic_corpus.query_vector`: vectors with an embedder's structure, not random ones)."""
 
     name = MODEL
     dim = DIM
     max_tokens = 512
 
-    def _vector(self, text: str) -> np.ndarray:
-        rng = np.random.default_rng(abs(hash(text)) % (2**32))
-        v = rng.standard_normal(DIM).astype(np.float32)
-        return v / np.linalg.norm(v)
+    def __init__(self, documents: int = 50_000) -> None:
+        self.documents = documents
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._vector(text)
+        return query_vector(text, self.documents)
 
     def embed_passages(self, texts: list[str]) -> np.ndarray:
-        return np.asarray([self._vector(t) for t in texts], dtype=np.float32).reshape(len(texts), DIM)
+        return np.asarray([query_vector(t, self.documents) for t in texts], dtype=np.float32).reshape(len(texts), DIM)
 
     def token_count(self, text: str) -> int:
         return 2 + len(text.split()) * 4 // 3
+
+
+def reader(store):
+    """Where a store's chunks are read (``IndexStore.chunks``; its Chroma index in code from before it existed, so
+    the same script measures an earlier commit on the same index: ``PYTHONPATH=<its source>``)."""
+    return getattr(store, "chunks", store.vectors)
+
+
+def documents_in(directory: Path) -> int:
+    """Documents in a built index (20 chunks each), for :class:`FixedEmbedder`."""
+    built = directory / "built"
+    return max(1, int(built.read_text()) // 20) if built.exists() else 50_000
 
 
 def settings_for(directory: Path):
@@ -84,9 +97,9 @@ def block_chunks(size: int, block: int) -> list:
 
 
 def block_vectors(block: int, rows: int) -> np.ndarray:
-    """A block's random unit vectors, deterministic per block."""
-    vectors = np.random.default_rng((3, block)).standard_normal((rows, DIM)).astype(np.float32)
-    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+    """A block's unit vectors, deterministic per block (:func:`synthetic_corpus.chunk_vectors`: themes, sub-topics,
+    documents, as an embedder's vectors have; random unit vectors have no neighbourhoods for an approximate index)."""
+    return chunk_vectors(block * CHANGE, rows, seed=(3, block))
 
 
 def fill(size: int, directory: Path, block: int) -> dict:
@@ -99,12 +112,16 @@ def fill(size: int, directory: Path, block: int) -> dict:
     t0 = time.perf_counter()
     for i in range(0, len(chunks), 5000):
         batch = chunks[i:i + 5000]
-        store.vectors.add([c.id for c in batch], vectors[i:i + 5000], [c.text for c in batch], [
-            {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
-             f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int,
-             "language": c.language, "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
-            for c in batch])
+        store.vectors.add([c.id for c in batch], vectors[i:i + 5000], [c.text for c in batch],
+                          [chunk_metadata(c) for c in batch])
     return {"chroma_s": time.perf_counter() - t0, "count": store.vectors.count()}
+
+
+def chunk_metadata(c) -> dict:
+    """A synthetic chunk's metadata as Chroma stores it (and the dense copy keeps it)."""
+    return {"source": f"{c.doc_id}.txt", "title": c.doc_id, "date": f"{c.date_int // 10000}-"
+            f"{c.date_int // 100 % 100:02d}-{c.date_int % 100:02d}", "date_int": c.date_int, "language": c.language,
+            "doc_id": f"{c.doc_id}.txt#0", "seq": int(c.id[1:]) % 20, "n_chunks": 20}
 
 
 def chroma_count(directory: Path) -> int:
@@ -123,7 +140,7 @@ def chroma_blocks(directory: Path, size: int) -> int:
     return -(-count // CHANGE) if count == size or count % CHANGE == 0 else -1
 
 
-def build(size: int, directory: Path) -> dict:
+def build(size: int, directory: Path, chroma_too: bool = True) -> dict:
     """Chroma filled block by block, each block in a child process and then copied beside the folder
     (``<size>.chroma-copy``), so that a build killed part-way (a 1M build outlasts a working session) resumes from the
     last whole block; then the keyword segments, the dense copy and the manifest, written from the same deterministic
@@ -140,7 +157,7 @@ def build(size: int, directory: Path) -> dict:
 
     blocks = -(-size // CHANGE)
     chroma, ckpt = directory / "chroma", directory.parent / f"{directory.name}.chroma-copy"
-    done = chroma_blocks(directory, size) if chroma.exists() else 0
+    done = chroma_blocks(directory, size) if chroma.exists() else 0 if chroma_too else blocks
     if done < 0:  # broken or a part-block: back to the last copy
         shutil.rmtree(chroma)
         if ckpt.exists():
@@ -183,7 +200,7 @@ def build(size: int, directory: Path) -> dict:
         t0 = time.perf_counter()
         store.keywords.apply(entries)
         keyword_s += time.perf_counter() - t0
-        write_dense_copy(store, [DenseEntry(c.id, v, c.date_int, c.language)
+        write_dense_copy(store, [DenseEntry(c.id, v, c.date_int, c.language, c.text, chunk_metadata(c))
                                  for c, v in zip(chunks, vectors, strict=True)])
     save_manifest(manifest, store.manifest_path)
     mark_settled(store, True)  # built consistent: the first publish need not compare every id
@@ -191,6 +208,28 @@ def build(size: int, directory: Path) -> dict:
     (directory / "built").write_text(str(size))
     return {"chroma_s": round(chroma_s), "keyword_s": round(keyword_s),
             "segments": len(store.keywords.generation().segments)}
+
+
+def rebuild_dense(size: int, directory: Path) -> dict:
+    """Write the dense copy of a built index again from the same deterministic chunks and vectors (after a change
+    of its format), then record the index settled; Chroma and the keyword segments are kept."""
+    import shutil
+
+    from rag_bot.index.dense import DenseEntry
+    from rag_bot.index.store import IndexStore
+    from rag_bot.index.writer import mark_settled, write_dense_copy
+
+    shutil.rmtree(directory / "dense", ignore_errors=True)
+    store = IndexStore(settings_for(directory), MODEL)
+    t0, c0 = time.perf_counter(), time.process_time()
+    for block in range(-(-size // CHANGE)):
+        chunks = block_chunks(size, block)
+        vectors = block_vectors(block, len(chunks))
+        write_dense_copy(store, [DenseEntry(c.id, v, c.date_int, c.language, c.text, chunk_metadata(c))
+                                 for c, v in zip(chunks, vectors, strict=True)])
+    mark_settled(store, True)
+    return {"dense_s": round(time.perf_counter() - t0), "dense_cpu_s": round(time.process_time() - c0),
+            "parts": len(store.dense.generation().parts)}
 
 
 def measure(directory: Path, queries: int, url: str | None = None) -> dict:
@@ -206,25 +245,27 @@ def measure(directory: Path, queries: int, url: str | None = None) -> dict:
     imports = time.perf_counter() - t0
     settings = settings_for(directory) if url is None else settings_for(directory).model_copy(
         update={"chroma_url": url})
-    retriever = HybridRetriever(settings, FixedEmbedder())
+    embedder = FixedEmbedder(documents_in(directory))
+    retriever = HybridRetriever(settings, embedder)
     retriever.store.keywords.count()  # the live keyword generation mapped
     retriever.store.documents()  # the manifest's readers' view
     ready = time.perf_counter() - t0
     rss_ready = psutil.Process().memory_info().rss / 1e6
     retriever.search("silence river", SearchFilters(), 6)
     start = time.perf_counter() - t0
-    embedder = FixedEmbedder()
     filtered = SearchFilters(language="hi", date_from="1970-01-01", date_to="1971-06-30")
-    lat, cpu = [], []
+    lat, cpu, filtered_lat = [], [], []
     for q, text in enumerate(synthetic_queries(queries)):
         vector = embedder.embed_query(text)
         filters = filtered if q % 4 == 0 else SearchFilters()
         t1, c1 = time.perf_counter(), time.process_time()
         dense, keyword = retriever.candidates(text, filters, "hybrid", 50, query_vector=vector)
         ranked = retriever.fuse(dense, keyword, "hybrid", ceiling=retriever.keyword_ceiling(text))[:6]
-        retriever.store.vectors.get([cid for cid, _ in ranked])
-        lat.append((time.perf_counter() - t1) * 1000)
+        reader(retriever.store).get([cid for cid, _ in ranked])
+        (filtered_lat if q % 4 == 0 else lat).append((time.perf_counter() - t1) * 1000)
         cpu.append((time.process_time() - c1) * 1000)
+    plain = list(lat)
+    lat += filtered_lat
     tool = []  # the agent's tool path: the same search, then each hit widened by its neighbours
     for q, text in enumerate(synthetic_queries(max(20, queries // 4), seed=7)):
         filters = filtered if q % 4 == 0 else SearchFilters()
@@ -235,7 +276,19 @@ def measure(directory: Path, queries: int, url: str | None = None) -> dict:
             "p95_ms": float(np.percentile(lat, 95)), "cpu_p50_ms": float(np.percentile(cpu, 50)),
             "cpu_p95_ms": float(np.percentile(cpu, 95)), "tool_p50_ms": float(np.percentile(tool, 50)),
             "tool_p95_ms": float(np.percentile(tool, 95)), "rss_ready_mb": rss_ready,
-            "rss_mb": psutil.Process().memory_info().rss / 1e6, "load": max(load, os.getloadavg()[0])}
+            "rss_mb": psutil.Process().memory_info().rss / 1e6, "load": max(load, os.getloadavg()[0]),
+            "unfiltered_p50_ms": float(np.percentile(plain, 50)), "unfiltered_p95_ms": float(np.percentile(plain, 95)),
+            "filtered_p50_ms": float(np.percentile(filtered_lat, 50)),
+            "filtered_p95_ms": float(np.percentile(filtered_lat, 95)),
+            "peak_rss_mb": _peak_rss_mb(),
+            "chroma_opened": float(retriever.store.vectors.is_open)}
+
+
+def _peak_rss_mb() -> float:
+    """This process's peak resident memory so far, MB (ru_maxrss is KiB on Linux)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 / 1e6
 
 
 def chroma_server(directory: Path):
@@ -318,14 +371,14 @@ def publish(directory: Path, run: int, url: str | None = None) -> dict:
     writer.IndexWriter._finish = timed("finish_s", writer.IndexWriter._finish)
     settings = settings_for(directory).model_copy(update={"chunk_tokens": 140, **({"chroma_url": url} if url else {})})
     t0, c0 = time.perf_counter(), time.process_time()
-    summary = pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder())
+    summary = pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder(documents_in(directory)))
     total, cpu = time.perf_counter() - t0, time.process_time() - c0
     parts = dict(spent)
     # the same again in this process, now warm (Chroma's collection loaded): an upload ingested by the running bot
     paragraphs = "\n\n".join(c.text for c in synthetic_chunks(20, seed=500 + run))
     (folder / f"again-{run}.txt").write_text(f"Another talk {run}\n3 March 1971\n\n{paragraphs}", encoding="utf-8")
     t0, c0 = time.perf_counter(), time.process_time()
-    pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder())
+    pipeline.ingest_paths([folder], settings, progress=False, embedder=FixedEmbedder(documents_in(directory)))
     warm, warm_cpu = time.perf_counter() - t0, time.process_time() - c0
     return {"publish_s": total, "publish_cpu_s": cpu, "warm_publish_s": warm, "warm_publish_cpu_s": warm_cpu,
             "chunks": summary.chunks, **parts,
@@ -334,6 +387,8 @@ def publish(directory: Path, run: int, url: str | None = None) -> dict:
 
 def child(kind: str, directory: Path, arg: int, url: str | None = None) -> None:
     result = {"build": lambda: build(arg, directory), "measure": lambda: measure(directory, arg, url),
+              "build-reads": lambda: build(arg, directory, chroma_too=False),
+              "redense": lambda: rebuild_dense(arg, directory),
               "publish": lambda: publish(directory, arg, url),
               "fill": lambda: fill(int(url or 0), directory, arg),
               "count": lambda: {"count": chroma_count(directory)}}[kind]()
@@ -350,7 +405,7 @@ def run_child(kind: str, directory: Path, arg: int, url: str | None = None) -> d
 
 def median(results: list[dict], key: str) -> float:
     """Median of ``key`` over the runs (a part that did not run counts 0)."""
-    return statistics.median(r.get(key, 0.0) for r in results)
+    return statistics.median(r.get(key, 0.0) for r in results) if results else 0.0
 
 
 def medians(runs: list[dict]) -> dict[str, float]:
@@ -382,6 +437,9 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="keep the built indexes here (and reuse them)")
     parser.add_argument("--server", action="store_true", help="also measure with the vectors on a Chroma server")
     parser.add_argument("--json", type=Path, help="append each size's medians to this JSON file (growth_plot.py)")
+    parser.add_argument("--reads-only", action="store_true",
+                        help="build without Chroma (DIR/<size>-reads) and measure only what readers do: with the "
+                        "dense copy (the embedded default) a reader never opens Chroma; no publish, no server")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -394,15 +452,16 @@ def main() -> None:
           f"{'RSS MB':>7} {'publish s':>10} {'(keyword s)':>11}", flush=True)
     for size in args.sizes:
         with tempfile.TemporaryDirectory() as tmp:
-            directory = (args.keep / str(size)) if args.keep else Path(tmp)
+            directory = (args.keep / f"{size}{'-reads' if args.reads_only else ''}") if args.keep else Path(tmp)
             built = "reused"
             if not (directory / "built").exists():
                 directory.mkdir(parents=True, exist_ok=True)
-                b = run_child("build", directory, size)
+                b = run_child("build-reads" if args.reads_only else "build", directory, size)
                 built = f"{b['chroma_s']}+{b['keyword_s']}"
             measured = [run_child("measure", directory, args.queries) for _ in range(args.runs)]
             stamp = int(time.time()) % 100000
-            published = [run_child("publish", directory, stamp * 10 + i) for i in range(args.runs)]
+            published = [] if args.reads_only else \
+                [run_child("publish", directory, stamp * 10 + i) for i in range(args.runs)]
             served = [measure_with_server(directory, args.queries)] if args.server else []  # one run: a server start
             print(f"{size:>8} {built:>14} {median(measured, 'ready_s'):>8.2f} {median(measured, 'start_s'):>8.2f} "
                   f"{median(measured, 'p50_ms'):>5.1f}/{median(measured, 'p95_ms'):<6.1f} "
@@ -432,6 +491,11 @@ def main() -> None:
                   f"{median(published, 'finish_s'):.2f}, keyword change "
                   f"{median(published, 'keyword_s'):.3f}; imports in start {median(measured, 'import_s'):.2f} s",
                   flush=True)
+            print(f"{'':>8} unfiltered p50/p95 {median(measured, 'unfiltered_p50_ms'):.1f}/"
+                  f"{median(measured, 'unfiltered_p95_ms'):.1f} ms, filtered (Hindi + dates) "
+                  f"{median(measured, 'filtered_p50_ms'):.1f}/{median(measured, 'filtered_p95_ms'):.1f} ms; peak RSS "
+                  f"{median(measured, 'peak_rss_mb'):.0f} MB; Chroma opened by the reader: "
+                  f"{'yes' if median(measured, 'chroma_opened') else 'no'}", flush=True)
             print(f"{'':>8} the tool's path (search + neighbours, query embedding excluded): p50/p95 "
                   f"{median(measured, 'tool_p50_ms'):.1f}/{median(measured, 'tool_p95_ms'):.1f} ms", flush=True)
             if args.json:

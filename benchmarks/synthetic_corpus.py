@@ -99,3 +99,75 @@ def queries(n: int, seed: int = 11, vocab_size: int = 60_000) -> list[str]:
         k = int(rng.integers(3, 7))
         out.append(" ".join(vocab[int(i)] for i in rng.integers(0, vocab_size // 3, k)))
     return out
+
+
+# --- vectors with structure -------------------------------------------------------------------------------------
+# Random unit vectors have no neighbourhoods (every chunk is about as far from a query as any other), so an
+# approximate index cannot be measured on them. These vectors are built like an embedder's: a direction shared by all
+# texts (embedders' vectors are anisotropic), one per language, one per theme (32), one per sub-topic (32 per theme),
+# one per document and one per chunk, each a random unit vector weighted so that cosine similarities fall where a
+# multilingual e5 model's do: unrelated texts ~0.66, same theme ~0.72, same sub-topic ~0.78, chunks of one document
+# ~0.86. A question is a document's vectors with its own noise (it is "about" one document). The weights are squared
+# shares of a unit vector (they add up to 1).
+DIM = 384
+WEIGHTS = {"common": 0.62, "language": 0.04, "theme": 0.06, "subtopic": 0.06, "document": 0.08, "noise": 0.14}
+THEMES, SUBTOPICS = 32, 32
+
+
+def _units(rng: np.random.Generator, rows: int) -> np.ndarray:
+    v = rng.standard_normal((rows, DIM))
+    return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+
+_BASIS: dict[str, np.ndarray] = {}
+
+
+def _basis() -> dict[str, np.ndarray]:
+    if not _BASIS:
+        rng = np.random.default_rng(2026)
+        _BASIS.update(common=_units(rng, 1)[0], language=_units(rng, 2), theme=_units(rng, THEMES),
+                      subtopic=_units(rng, THEMES * SUBTOPICS))
+    return _BASIS
+
+
+def document_topics(docs: np.ndarray) -> np.ndarray:
+    """Each document's sub-topic (its theme is ``subtopic // SUBTOPICS``): a fixed scramble of the document number."""
+    return (np.asarray(docs, dtype=np.int64) * 2654435761 % 4294967291) % (THEMES * SUBTOPICS)
+
+
+def document_vectors(docs: np.ndarray) -> np.ndarray:
+    """The structured part of each document's chunks (everything but a chunk's own noise), not normalised."""
+    basis = _basis()
+    docs = np.asarray(docs, dtype=np.int64)
+    sub = document_topics(docs)
+    hindi = (docs % 3 == 0).astype(np.int64)  # the language rule of :func:`chunks`
+    own = np.stack([_units(np.random.default_rng((5, int(d))), 1)[0] for d in docs]) if len(docs) else \
+        np.zeros((0, DIM))
+    w = {k: np.sqrt(v) for k, v in WEIGHTS.items()}
+    return (w["common"] * basis["common"] + w["language"] * basis["language"][hindi]
+            + w["theme"] * basis["theme"][sub // SUBTOPICS] + w["subtopic"] * basis["subtopic"][sub]
+            + w["document"] * own)
+
+
+def chunk_vectors(first: int, rows: int, chunks_per_doc: int = 20, seed: tuple[int, ...] = (3,)) -> np.ndarray:
+    """Unit vectors (float32) of chunks ``first .. first + rows - 1`` (20 per document, as :func:`chunks`), their noise
+    drawn from ``seed``."""
+    index = np.arange(first, first + rows)
+    docs = index // chunks_per_doc
+    unique, inverse = np.unique(docs, return_inverse=True)
+    v = document_vectors(unique)[inverse] + np.sqrt(WEIGHTS["noise"]) * _units(np.random.default_rng(seed), rows)
+    return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32)
+
+
+def query_vector(text: str, documents: int) -> np.ndarray:
+    """A question's unit vector: near one of ``documents`` documents (picked by a stable hash of ``text``), with more
+    noise than a chunk has and half its document's own direction, so its neighbours spread over the document's
+    sub-topic (a question is shorter and vaguer than a passage)."""
+    import zlib
+
+    key = zlib.crc32(text.encode("utf-8"))
+    doc = np.asarray([key % max(1, documents)])
+    own = _units(np.random.default_rng((5, int(doc[0]))), 1)[0]
+    v = document_vectors(doc)[0] - 0.5 * np.sqrt(WEIGHTS["document"]) * own \
+        + np.sqrt(2 * WEIGHTS["noise"]) * _units(np.random.default_rng((9, key)), 1)[0]
+    return (v / np.linalg.norm(v)).astype(np.float32)

@@ -19,6 +19,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -209,33 +210,35 @@ class Ingester:
                  bar: tqdm) -> Iterator[_Pending]:
         """The changed files in order, read and chunked ahead in a thread; failures and unchanged files are counted
         here. Stored vectors of unchanged embedded text are written now; the rest is left to embed."""
-        for item, chunks in prefetch(unique, lambda it: self._prepare(it, language)):
-            bar.update(1)
-            bar.set_postfix_str(item.source[-40:])
-            if isinstance(chunks, LoadError):
-                summary.failed.append({"path": item.source, "reason": str(chunks)})
-                continue
-            if isinstance(chunks, BaseException):  # an unexpected loader bug must not stop the run
-                log.error("unexpected failure reading %s", item.source, exc_info=chunks)
-                summary.failed.append({"path": item.source, "reason": f"{chunks.__class__.__name__}: {chunks}"})
-                continue
-            if chunks is None:
-                summary.skipped += 1
-                continue
-            if self._index is not None:  # something to write: Chroma loads the collection's vectors meanwhile
-                self._index.load_vectors_soon()
-            old = self._record(item.key)
-            if old is not None:  # an edited file: its stored chunks as the opened index holds them (the repair may
-                old = self._writer().record(item.key)  # have dropped them), and their vectors to reuse
-            old_ids = set(old.chunk_ids) if old else set()
-            fresh = [c for c in chunks if c.id not in old_ids]
-            known = self._reusable(self._writer(), old, fresh) if old is not None and fresh else {}
-            if known:  # same embedded text under a new id (a new composition, a shifted chunk): no embedding
-                reused = [c for c in fresh if c.embed_text in known]
-                self._writer().write_vectors(reused, np.stack([known[c.embed_text] for c in reused]))
-                summary.reused += len(reused)
-                fresh = [c for c in fresh if c.embed_text not in known]
-            yield _Pending(item, chunks, old, fresh)
+        # closed when the consumer stops early (an error in a later stage): the reading thread ends first
+        with closing(prefetch(unique, lambda it: self._prepare(it, language))) as prepared:
+            for item, chunks in prepared:
+                bar.update(1)
+                bar.set_postfix_str(item.source[-40:])
+                if isinstance(chunks, LoadError):
+                    summary.failed.append({"path": item.source, "reason": str(chunks)})
+                    continue
+                if isinstance(chunks, BaseException):  # an unexpected loader bug must not stop the run
+                    log.error("unexpected failure reading %s", item.source, exc_info=chunks)
+                    summary.failed.append({"path": item.source, "reason": f"{chunks.__class__.__name__}: {chunks}"})
+                    continue
+                if chunks is None:
+                    summary.skipped += 1
+                    continue
+                if self._index is not None:  # something to write: Chroma loads the collection's vectors meanwhile
+                    self._index.load_vectors_soon()
+                old = self._record(item.key)
+                if old is not None:  # an edited file: its stored chunks as the opened index holds them (the repair may
+                    old = self._writer().record(item.key)  # have dropped them), and their vectors to reuse
+                old_ids = set(old.chunk_ids) if old else set()
+                fresh = [c for c in chunks if c.id not in old_ids]
+                known = self._reusable(self._writer(), old, fresh) if old is not None and fresh else {}
+                if known:  # same embedded text under a new id (a new composition, a shifted chunk): no embedding
+                    reused = [c for c in fresh if c.embed_text in known]
+                    self._writer().write_vectors(reused, np.stack([known[c.embed_text] for c in reused]))
+                    summary.reused += len(reused)
+                    fresh = [c for c in fresh if c.embed_text not in known]
+                yield _Pending(item, chunks, old, fresh)
 
     def _batches(self, files: Iterable[_Pending]) -> Iterator[_Batch]:
         """The chunks to embed in batches of ``ingest_batch`` across file boundaries (small files do not leave the
@@ -299,19 +302,22 @@ class Ingester:
         """Read, chunk, embed, write and commit ``unique``: the next files are read and chunked in a thread, the
         next batches embed while this one is written."""
         last_save = time.monotonic()
-        files = self._pending(unique, language, summary, bar)
-        for batch, vectors in embed_ahead(self._batches(files), self._embed):
-            writer = self._writer()
-            if batch.chunks:
-                writer.write_vectors(batch.chunks, vectors)
-                summary.chunks += len(batch.chunks)
-                bar.set_postfix_str(f"{summary.chunks} chunks")
-            for done in batch.completes:  # every vector of these files is written: commit them
-                self.hook("vectors-written", done.item.key)
-                self._commit(done, writer, summary)
-            if batch.completes and time.monotonic() - last_save > SAVE_EVERY_S:
-                writer.checkpoint()
-                last_save = time.monotonic()
+        # closed on the way out, an error in any stage first: the embedding threads, then the reading thread, have
+        # ended before the error goes on to the writer's end (left to the garbage collector, they ran on meanwhile)
+        with closing(self._pending(unique, language, summary, bar)) as files, \
+                closing(embed_ahead(self._batches(files), self._embed)) as embedded:
+            for batch, vectors in embedded:
+                writer = self._writer()
+                if batch.chunks:
+                    writer.write_vectors(batch.chunks, vectors)
+                    summary.chunks += len(batch.chunks)
+                    bar.set_postfix_str(f"{summary.chunks} chunks")
+                for done in batch.completes:  # every vector of these files is written: commit them
+                    self.hook("vectors-written", done.item.key)
+                    self._commit(done, writer, summary)
+                if batch.completes and time.monotonic() - last_save > SAVE_EVERY_S:
+                    writer.checkpoint()
+                    last_save = time.monotonic()
 
     def _commit(self, done: _Pending, writer: IndexWriter, summary: IngestSummary) -> None:
         """Hand a file whose vectors are all written to the writer."""

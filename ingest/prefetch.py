@@ -22,15 +22,37 @@ import numpy as np
 T = TypeVar("T")
 R = TypeVar("R")
 _DONE = object()
+STOP_WAIT_S = 120.0  # how long a stopped prefetch thread may take to finish the item it is on (one file's loading)
+
+
+class _Failed:
+    """An exception raised while iterating the items, passed from the thread to the consumer."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
 
 
 def prefetch(items: Iterable[T], work: Callable[[T], R], ahead: int = 2) -> Iterator[tuple[T, R | BaseException]]:
     """``(item, work(item))`` in input order, computed by a background thread at most ``ahead`` items in advance.
 
-    An exception raised by ``work`` is yielded in place of its result (the caller decides); stopping the iteration
-    early stops the thread after the item it is on."""
+    An exception raised by ``work`` is yielded in place of its result (the caller decides); one raised while
+    iterating ``items`` is raised here. Closing the iterator early (``break``, an error in a later stage,
+    :func:`contextlib.closing`) stops the thread after the item it is on and waits until it has ended, so nothing
+    reads on once the caller has moved on; a thread still not ended after :data:`STOP_WAIT_S` (a hung loader) is
+    a RuntimeError (a bug, shown with its traceback and the error that stopped the run), not a thread left
+    behind."""
     out: queue.Queue = queue.Queue(maxsize=max(1, ahead))
     stop = threading.Event()
+
+    def hand(got: object) -> bool:
+        """Put ``got`` for the consumer unless it stopped meanwhile (then False): the queue may be full."""
+        while not stop.is_set():
+            try:
+                out.put(got, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
 
     def produce() -> None:
         try:
@@ -41,15 +63,12 @@ def prefetch(items: Iterable[T], work: Callable[[T], R], ahead: int = 2) -> Iter
                     result: R | BaseException = work(item)
                 except Exception as exc:  # handed to the consumer with its item
                     result = exc
-                while not stop.is_set():
-                    try:
-                        out.put((item, result), timeout=0.1)
-                        break
-                    except queue.Full:
-                        continue
-        finally:
-            if not stop.is_set():
-                out.put(_DONE)
+                if not hand((item, result)):
+                    return
+        except BaseException as exc:  # iterating the items failed (or work raised BaseException): raised here
+            hand(_Failed(exc))
+        else:
+            hand(_DONE)
 
     thread = threading.Thread(target=produce, name="ingest-prefetch", daemon=True)
     thread.start()
@@ -58,10 +77,15 @@ def prefetch(items: Iterable[T], work: Callable[[T], R], ahead: int = 2) -> Iter
             got = out.get()
             if got is _DONE:
                 return
+            if isinstance(got, _Failed):
+                raise got.error
             yield got
     finally:
         stop.set()
-        thread.join(timeout=5)
+        thread.join(STOP_WAIT_S)
+        if thread.is_alive():
+            raise RuntimeError(f"the thread reading files ahead was still reading one {STOP_WAIT_S:.0f} s after it "
+                               "was asked to stop (a loader hung?)")
 
 
 def embed_ahead(batches: Iterable[T], embed: Callable[[T], np.ndarray],

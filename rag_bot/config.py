@@ -83,6 +83,23 @@ class Settings(BaseSettings):
         50_000, ge=0, le=10_000_000, description="A filtered dense search scores every chunk passing the date and "
         "language filters exactly (from the index's memory-mapped copy of the vectors) when at most this many pass; "
         "broader filters probe the vector index (0 = never exact).")
+    dense_engine: Literal["copy", "chroma"] = Field(
+        "copy", description="What answers the dense side of a search and reads the hits' text and metadata with an "
+        "embedded Chroma: copy = the index's memory-mapped dense copy (exact below ann_exact_chunks chunks, inverted "
+        "lists with int8 codes above; Chroma's collection is never loaded by a reader, and stays the vectors' store "
+        "of record that the index writer writes and repair reads); chroma = Chroma's HNSW index, as before. With "
+        "chroma_url or index_bucket the vectors are always searched on Chroma.")
+    ann_exact_chunks: int = Field(
+        50_000, ge=0, le=100_000_000, description="dense_engine=copy: an index of at most this many chunks is "
+        "searched exactly (every chunk scored, as a filter passing at most exact_filter_chunks is); above it, the "
+        "nearest inverted lists are probed.")
+    ann_probe: int = Field(
+        64, ge=1, le=100_000, description="dense_engine=copy, above ann_exact_chunks: inverted lists probed per "
+        "part of the dense copy (with a filter, lists are probed until as many passing chunks were scored as this "
+        "many lists hold on average); more = higher recall, slower.")
+    ann_rerank: int = Field(
+        200, ge=1, le=100_000, description="dense_engine=copy, above ann_exact_chunks: candidates whose int8 "
+        "estimate is scored again with their float32 vectors (at least the candidates asked for).")
     fusion: Literal["evidence", "score", "wrrf"] = Field(
         "evidence", description="evidence = dense min-max + keyword BM25 as a share of the query's ceiling, gated; score = min-max score fusion; wrrf = weighted reciprocal-rank fusion."
     )

@@ -118,7 +118,7 @@ _doc_cache: dict[tuple[str, str], str] = {}  # (chunk id, key) -> document; chun
 def _chunk_docs(retriever: HybridRetriever, ids: list[str], doc_key: str) -> dict[str, str]:
     missing = [cid for cid in ids if (cid, doc_key) not in _doc_cache]
     if missing:
-        for hit in retriever.store.vectors.get(missing):
+        for hit in retriever.store.chunks.get(missing):
             _doc_cache[(hit.id, doc_key)] = str(hit.metadata.get(doc_key))
     return {cid: _doc_cache[(cid, doc_key)] for cid in ids if (cid, doc_key) in _doc_cache}
 

@@ -254,13 +254,14 @@ class ChatBackend:
         retriever.embedder.embed_query("warm up")
 
     def warm_vectors(self) -> None:
-        """Load Chroma's collection (seconds on a large embedded index); the ready bot runs it in the background
-        (:meth:`start_warming`) so that the first person asking does not pay it alone (a question meanwhile waits
-        for the same load)."""
+        """Warm the vector side: with the dense copy (the embedded default) map its live generation (constant work;
+        Chroma's collection is not loaded); otherwise load Chroma's collection (seconds on a large index). The ready
+        bot runs it in the background (:meth:`start_warming`) so that the first person asking does not pay it alone
+        (a question meanwhile waits for the same load)."""
         from rag_bot.retrieval.factory import get_retriever
 
         try:
-            get_retriever(self.settings).store.vectors.warm()
+            get_retriever(self.settings).store.chunks.warm()
         except Exception:
             log.warning("loading the vector index in the background failed; the first question will load it",
                         exc_info=True)

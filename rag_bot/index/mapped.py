@@ -10,6 +10,12 @@ for any corpus. An array's blocks are verified the first time they are read (:me
 whole array, :meth:`MappedFile.rows` only the blocks a slice covers), once per process; a block that fails raises
 the caller's error class, so damage is reported before the data is used, never served. :meth:`MappedFile.verify`
 checks everything (what ``rag-bot index verify`` does).
+
+A read may be *transient* (``take(..., transient=True)``, ``rows(..., transient=True)``): the rows are copied out and
+the pages read for them (their checksum blocks included) are then dropped from the process's mapping
+(``MADV_DONTNEED``; they stay in the page cache). Scattered reads of a large array (a few hundred float32 vectors
+to rescore, a hit's text) would otherwise leave the process's resident memory growing towards the whole array: a
+fault maps the page cache's whole folio (hundreds of KiB on this kernel), not one page.
 """
 
 from __future__ import annotations
@@ -100,6 +106,7 @@ class MappedFile:
         self._checked: dict[str, np.ndarray] = {}  # per array: which of its blocks were verified
         self._whole: set[str] = set()  # arrays verified whole
         self._lock = threading.Lock()
+        self._transient: set[str] = set()  # arrays read only transiently: never verified whole
 
     def _map(self, dtype: str, shape: tuple[int, ...], offset: int) -> np.ndarray:
         if int(np.prod(shape)) == 0:
@@ -143,30 +150,53 @@ class MappedFile:
                 self._whole.add(name)
         return arr
 
-    def rows(self, name: str, lo: int, hi: int) -> np.ndarray:
-        """``array(name)[lo:hi]`` (first axis), verifying only the blocks it covers."""
+    def rows(self, name: str, lo: int, hi: int, transient: bool = False) -> np.ndarray:
+        """``array(name)[lo:hi]`` (first axis), verifying only the blocks it covers; ``transient``: a copy, its pages
+        then dropped from the mapping."""
         arr = self._raw(name)
-        if name in self._whole or hi <= lo:
+        if hi <= lo:
             return arr[lo:hi]
         row = arr.itemsize * int(np.prod(arr.shape[1:]))
-        with self._lock:
-            self._verify_blocks(name, arr, lo * row // BLOCK, (hi * row - 1) // BLOCK)
-        return arr[lo:hi]
+        if name not in self._whole:
+            with self._lock:
+                self._verify_blocks(name, arr, lo * row // BLOCK, (hi * row - 1) // BLOCK)
+        if not transient:
+            return arr[lo:hi]
+        out = np.array(arr[lo:hi])
+        self._release(name, lo * row // BLOCK * BLOCK, -(-hi * row // BLOCK) * BLOCK)
+        return out
 
-    def take(self, name: str, rows: np.ndarray) -> np.ndarray:
-        """``array(name)[rows]`` (first axis, any rows), verifying only the blocks those rows sit in."""
+    def take(self, name: str, rows: np.ndarray, transient: bool = False) -> np.ndarray:
+        """``array(name)[rows]`` (first axis, any rows), verifying only the blocks those rows sit in; ``transient``:
+        the pages read are then dropped from the mapping."""
         arr = self._raw(name)
         rows = np.asarray(rows, dtype=np.int64)
-        if name not in self._whole and len(rows):
-            row = arr.itemsize * int(np.prod(arr.shape[1:]))
-            blocks = np.union1d(rows * row // BLOCK, ((rows + 1) * row - 1) // BLOCK)
+        if not len(rows):
+            return arr[rows]
+        row = arr.itemsize * int(np.prod(arr.shape[1:]))
+        if name not in self._whole:
+            firsts, lasts = rows * row // BLOCK, ((rows + 1) * row - 1) // BLOCK
             checked = self._checked[name]
-            todo = blocks[~checked[blocks]]
-            if len(todo):
+            unchecked = ~(checked[firsts] & checked[lasts])  # no sort when every block was verified before
+            if unchecked.any():
+                todo = np.union1d(firsts[unchecked], lasts[unchecked])
                 with self._lock:
-                    for b in todo.tolist():
+                    for b in todo[~checked[todo]].tolist():
                         self._verify_blocks(name, arr, b, b)
-        return arr[rows]
+        out = arr[rows]
+        if transient:
+            first, last = int(rows.min()), int(rows.max()) + 1
+            self._release(name, first * row // BLOCK * BLOCK, -(-last * row // BLOCK) * BLOCK)
+        return out
+
+    def _release(self, name: str, lo: int, hi: int) -> None:
+        """Drop bytes ``lo:hi`` of the array ``name`` (checksum blocks read included) from this process's mapping:
+        its resident memory no longer counts them; the page cache keeps them for the next read."""
+        start = self._start + int(self._layout[name][2])
+        first = (start + lo) // mmap.PAGESIZE * mmap.PAGESIZE
+        last = min(len(self._mm), -(-(start + hi) // mmap.PAGESIZE) * mmap.PAGESIZE)
+        if last > first:
+            self._mm.madvise(mmap.MADV_DONTNEED, first, last - first)
 
     def shape(self, name: str) -> tuple[int, ...]:
         """The shape of the array ``name`` as the header records it (nothing read)."""

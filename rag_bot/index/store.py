@@ -1,4 +1,5 @@
-"""The read side of an index: vectors (Chroma), keywords (BM25 segments) and the manifest, side by side.
+"""The read side of an index: vectors (Chroma and the dense copy, read through :class:`ChunkReader`), keywords (BM25
+segments) and the manifest, side by side.
 
 Every change goes through :class:`rag_bot.index.writer.IndexWriter`; this class only reads (and shows readers only
 what the saved manifest commits).
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from rag_bot.config import Settings
+from rag_bot.index.chunks import ChunkReader
 from rag_bot.index.committed import Committed, MapDamaged, ParsedCommitted, open_map
 from rag_bot.index.dense import DenseCopy, DenseCopyDamaged
 from rag_bot.index.errors import IndexBusy, IndexCorrupted
@@ -23,8 +25,9 @@ from rag_bot.index.manifest import NAME, DocumentChunks, Manifest, ManifestError
 from rag_bot.index.vectors import IndexModelMismatch, VectorIndex, check_model, chroma_where, date_int, matches
 
 # the read side's names for the layers above (retrieval, evaluation, front ends): they import nothing else here
-__all__ = ["DenseCopyDamaged", "DocumentChunks", "IndexBusy", "IndexModelMismatch", "IndexStore", "Manifest",
-           "VectorIndex", "chroma_where", "date_int", "has_index", "matches", "pull_shared", "saved_manifest"]
+__all__ = ["ChunkReader", "DenseCopyDamaged", "DocumentChunks", "IndexBusy", "IndexModelMismatch", "IndexStore",
+           "Manifest", "VectorIndex", "chroma_where", "date_int", "has_index", "matches", "pull_shared",
+           "saved_manifest"]
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -70,7 +73,10 @@ class IndexStore:
         if embedding_model:  # the map records the model (Chroma, opened on first need, checks its own record)
             recorded = open_map(self.manifest_path)
             check_model(recorded.embedding_model if recorded else None, embedding_model)
-        self.dense = DenseCopy(self.root / "dense")  # vectors with date and language: exact filtered search
+        self.dense = DenseCopy(self.root / "dense")  # every chunk's vector, date, language, text and metadata
+        # what readers ask of the vector side: from the dense copy (embedded default) or Chroma
+        self.chunks = ChunkReader(settings, self.vectors, self.dense,
+                                  self.committed_ids if committed_only else lambda: None, self.keywords.count)
 
     def load_manifest(self) -> Manifest:
         """The saved manifest (a copy: changing it changes nothing on disk)."""

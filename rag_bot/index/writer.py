@@ -5,7 +5,8 @@ Order of writes (write new, then delete old), owned here:
 2. the manifest records the file's new chunk ids (:meth:`IndexWriter.commit_file`, saved by
    :meth:`IndexWriter.checkpoint` and at the end: the commit point, written atomically with a checksum);
 3. at the end of the run the keyword index applies the run's change (new segment + deletions, one atomic switch), and
-   the dense copy (:mod:`rag_bot.index.dense`: each chunk's vector, date and language) the same change (a long run
+   the dense copy (:mod:`rag_bot.index.dense`: each chunk's vector, date, language, text and metadata, what readers
+   search and read instead of Chroma) the same change (a long run
    writes its new vectors there in parts of :data:`DENSE_FLUSH` as it goes: readers leave out uncommitted ids);
 4. only then are replaced and removed chunks deleted from Chroma.
 A run killed anywhere leaves Chroma a superset of the manifest; the next writer's repair applies the difference
@@ -98,6 +99,7 @@ class IndexWriter:
         self._early_read = threading.Event()
         self._opening: Future[None] | None = None
         self._loading: Future[None] | None = None  # Chroma loading the collection's vectors (load_vectors_soon)
+        self._threads: list[ThreadPoolExecutor] = []  # the opening's and the load's: joined at the writer's end
         self._loading_lock = threading.Lock()
         self.shared = None
         if settings.index_bucket:  # one index for all instances: this folder is the local copy
@@ -116,6 +118,8 @@ class IndexWriter:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
         if self._loading is not None:  # a load still running reads the collection: not past the writer's end
             wait([self._loading])
+        for pool in self._threads:  # and their threads have ended (a finished future's thread ends just after)
+            pool.shutdown(wait=True)
         try:
             if kind is None:
                 with _disk_full_is_one_sentence(self.root):
@@ -199,6 +203,7 @@ class IndexWriter:
         opener = ThreadPoolExecutor(max_workers=1, thread_name_prefix="index-open")
         future = self._opening = opener.submit(self._open_stores)
         opener.shutdown(wait=False)
+        self._threads.append(opener)
 
         def ready() -> IndexWriter:
             with _disk_full_is_one_sentence(self.root):
@@ -228,6 +233,7 @@ class IndexWriter:
                 loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="index-load")
                 self._loading = loader.submit(self._load_vectors)
                 loader.shutdown(wait=False)
+                self._threads.append(loader)
 
     def _load_vectors(self) -> None:
         if self._opening is not None:
@@ -304,8 +310,9 @@ class IndexWriter:
         self._room_for(4 * (np.asarray(vectors).nbytes + sum(len(c.text) for c in chunks)))
         metadatas = [{**c.metadata, "kw_head": keyword_head(c)} for c in chunks]
         self.store.vectors.add([c.id for c in chunks], vectors, [c.text for c in chunks], metadatas)
-        if self.keeps_dense:
-            self._dense.update((c.id, dense_entry(c.id, v, c.metadata)) for c, v in zip(chunks, vectors, strict=True))
+        if self.keeps_dense:  # the copy keeps what Chroma stores: readers need not open Chroma
+            self._dense.update((c.id, dense_entry(c.id, v, meta, c.text))
+                               for c, v, meta in zip(chunks, vectors, metadatas, strict=True))
             if len(self._dense) >= DENSE_FLUSH:
                 self._flush_dense()
 
@@ -477,7 +484,7 @@ class IndexWriter:
                         stored += self.store.vectors.vectors_of([cid])
                     except Exception:
                         unreadable += 1
-            dense.apply(add=[dense_entry(hit.id, vec, hit.metadata) for hit, vec in stored], remove=set())
+            dense.apply(add=[dense_entry(hit.id, vec, hit.metadata, hit.text) for hit, vec in stored], remove=set())
         if unreadable:  # the copy stays short of the manifest: searches do not use it, the next writer tries again
             log.warning("the dense copy lacks %d chunks whose vectors Chroma cannot read yet", unreadable)
         return 0 if first else 1
@@ -486,10 +493,11 @@ class IndexWriter:
         return [keyword_entry(hit.id, keyword_text(hit), hit.metadata) for hit in self.store.vectors.get(ids)]
 
 
-def dense_entry(cid: str, vector: np.ndarray, metadata: dict[str, Any]) -> DenseEntry:
-    """What the dense copy keeps of a chunk: its vector, date and language (from its metadata, as Chroma has them)."""
+def dense_entry(cid: str, vector: np.ndarray, metadata: dict[str, Any], text: str | None = None) -> DenseEntry:
+    """What the dense copy keeps of a chunk: its vector, date and language (from its metadata, as Chroma has them),
+    and its text and metadata as Chroma stores them (None: not kept)."""
     return DenseEntry(cid, np.asarray(vector, dtype=np.float32), int(metadata.get("date_int") or 0),
-                      str(metadata.get("language") or ""))
+                      str(metadata.get("language") or ""), text, dict(metadata) if text is not None else None)
 
 
 def write_dense_copy(store: IndexStore, entries: list[DenseEntry]) -> None:
@@ -550,14 +558,16 @@ def check_index(settings: Settings) -> list[str]:
 
 def repair_index(settings: Settings, embedding_model: str | None = None) -> IndexWriter:
     """Open the index as a writer, which repairs it (a damaged keyword index, dense copy part or manifest
-    included), rewrite keyword segments and dense copy parts of a former format in the current one, and close it
+    included), rewrite keyword segments and dense copy parts of a former format in the current one (dense parts
+    without texts or inverted lists too, their texts read from Chroma), and close it
     (which saves the manifest and its readers' map); the writer says what it found (``problems``) and fixed
     (``repaired``)."""
     writer = IndexWriter(settings, embedding_model, force_repair=True)
     with writer:
         writer.repaired += writer.store.keywords.upgrade()
-        if writer.keeps_dense:
-            writer.repaired += writer.store.dense.upgrade()
+        if writer.keeps_dense:  # parts of a former layout, or without texts or lists: texts read from Chroma
+            writer.repaired += writer.store.dense.upgrade(
+                lambda ids: {h.id: (h.text, h.metadata) for h in writer.store.vectors.get(ids)})
     return writer
 
 

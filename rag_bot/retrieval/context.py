@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-from rag_bot.index.store import DocumentChunks, VectorIndex, chroma_where, date_int, matches
+from rag_bot.index.store import DocumentChunks, chroma_where, date_int, matches
 from rag_bot.retrieval.types import Hit, Passage, SearchFilters
 
 ChunkIds = Callable[[str], Sequence[str] | None]  # doc_id -> the document's chunk ids in order (None: unknown)
+
+
+class ChunkSource(Protocol):
+    """Where chunks are read (the index's :class:`rag_bot.index.store.ChunkReader`)."""
+
+    def get(self, ids: Sequence[str]) -> list[Hit]: ...
+
+    def get_where(self, where: dict[str, Any]) -> list[Hit]: ...
 
 
 def _passage(chunks: list[Hit], score: float, scores: dict[str, float], truncated: bool = False) -> Passage:
@@ -26,7 +35,7 @@ def _passage(chunks: list[Hit], score: float, scores: dict[str, float], truncate
     )
 
 
-def with_neighbours(vectors: VectorIndex, hits: list[Hit], window: int,
+def with_neighbours(vectors: ChunkSource, hits: list[Hit], window: int,
                     chunk_ids_of: ChunkIds | None = None) -> list[Passage]:
     """Each hit plus ``window`` chunks either side from its document; overlapping windows merge into one passage.
     ``chunk_ids_of(doc_id)`` gives a document's chunk ids in order where known (then they are read by id).
@@ -60,7 +69,7 @@ def with_neighbours(vectors: VectorIndex, hits: list[Hit], window: int,
     return passages
 
 
-def doc_chunks(vectors: VectorIndex, doc_id: str, seq_from: int, seq_to: int,
+def doc_chunks(vectors: ChunkSource, doc_id: str, seq_from: int, seq_to: int,
                chunk_ids_of: ChunkIds | None = None) -> list[Hit]:
     """Chunks ``seq_from..seq_to`` of one document: by id when the document's chunk ids are known (fast), else
     by a metadata clause (Chroma scans for the ``seq`` range, slow in a large index; docs/benchmarks.md)."""
@@ -71,7 +80,7 @@ def doc_chunks(vectors: VectorIndex, doc_id: str, seq_from: int, seq_to: int,
     return vectors.get_where(where)
 
 
-def whole_documents(vectors: VectorIndex, filters: SearchFilters, max_chunks: int,
+def whole_documents(vectors: ChunkSource, filters: SearchFilters, max_chunks: int,
                     documents: Sequence[DocumentChunks] | None = None) -> list[Passage]:
     """Every document matching ``filters`` (typically one date), each complete and in order, by date.
 
@@ -100,7 +109,7 @@ def whole_documents(vectors: VectorIndex, filters: SearchFilters, max_chunks: in
     return passages
 
 
-def _whole_by_id(vectors: VectorIndex, filters: SearchFilters, max_chunks: int,
+def _whole_by_id(vectors: ChunkSource, filters: SearchFilters, max_chunks: int,
                  documents: Sequence[DocumentChunks]) -> list[Passage]:
     passages = []
     budget = max_chunks

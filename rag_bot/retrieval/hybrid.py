@@ -1,4 +1,5 @@
-"""Hybrid search: dense (Chroma) and keyword (BM25) under the same filters, fused with a tunable weight."""
+"""Hybrid search: dense (the index's dense copy, or Chroma) and keyword (BM25) under the same filters, fused with a
+tunable weight."""
 
 from __future__ import annotations
 
@@ -41,7 +42,9 @@ class HybridRetriever:
             probe = self._probe_size(filters, n)
             if probe != 0:  # 0: no indexed chunk passes the filters
                 vector = self.embedder.embed_query(query) if query_vector is None else query_vector
-                exact = self._exact(vector, n, filters)
+                exact = self.store.chunks.search(vector, n, filters)  # the dense copy (embedded default)
+                if exact is None:
+                    exact = self._exact(vector, n, filters)
                 if exact is not None:
                     dense = exact
                 else:
@@ -138,11 +141,13 @@ class HybridRetriever:
             mine = [cid for cid in ids if cid in same][:quota]
             if len(mine) < quota and len(dense) >= n:  # the list was full: better matches in `code` may lie below
                 vector = self.embedder.embed_query(query) if query_vector is None else query_vector
-                hits = self.store.vectors.search(vector, quota, only, probe=self._probe_size(only, n),
-                                                 passing=self.store.keywords.passing)
-                extra += [(h.id, h.score) for h in hits if h.id not in known]
-                known.update(h.id for h in hits)
-                mine = [h.id for h in hits]
+                matched = self.store.chunks.search(vector, quota, only)
+                if matched is None:
+                    matched = [(h.id, h.score) for h in self.store.vectors.search(
+                        vector, quota, only, probe=self._probe_size(only, n), passing=self.store.keywords.passing)]
+                extra += [(cid, s) for cid, s in matched if cid not in known]
+                known.update(cid for cid, _ in matched)
+                mine = [cid for cid, _ in matched]
             reserved += mine
             if self.settings.translated_keywords:
                 vector = self.embedder.embed_query(query) if query_vector is None else query_vector
@@ -170,7 +175,7 @@ class HybridRetriever:
         if not hits or hits[0][1] < self.settings.keyword_gate * keyword_ceiling(len(translated),
                                                                                  self.indexed_chunks()):
             return None
-        got = self.store.vectors.vectors_of([hits[0][0]])
+        got = self.store.chunks.vectors_of([hits[0][0]])
         if not got:
             return None
         hit, chunk_vector = got[0]
@@ -207,7 +212,7 @@ class HybridRetriever:
         ceiling = self.keyword_ceiling(query) if evidence else 0.0
         cross = self.other_language(query, dense) if evidence else set()
         ranked = reserve(self.fuse(dense, keyword, mode, ceiling=ceiling, cross=cross), reserved, k)[:k]
-        hits = {h.id: h for h in self.store.vectors.get([cid for cid, _ in ranked])}
+        hits = {h.id: h for h in self.store.chunks.get([cid for cid, _ in ranked])}
         dense_scores, keyword_scores = dict(dense), dict(keyword)
         out = []
         for cid, score in ranked:
@@ -232,8 +237,8 @@ class HybridRetriever:
         """Passages for the agent: hits widened by ``neighbour_window``, or whole documents of a date."""
         if whole_document and (filters.date or (filters.date_from and filters.date_to)):
             dated = self.store.documents(filters.date or filters.date_from, filters.date or filters.date_to)
-            passages = whole_documents(self.store.vectors, filters, self.settings.max_context_chunks, dated)
+            passages = whole_documents(self.store.chunks, filters, self.settings.max_context_chunks, dated)
             if passages:
                 return passages
         hits = self.search(query, filters, k)
-        return with_neighbours(self.store.vectors, hits, self.settings.neighbour_window, self.store.document_chunks)
+        return with_neighbours(self.store.chunks, hits, self.settings.neighbour_window, self.store.document_chunks)

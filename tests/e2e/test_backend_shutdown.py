@@ -16,7 +16,8 @@ def test_closing_the_backend_waits_for_the_background_load(sample_index, tmp_pat
     index = tmp_path / "index"
     shutil.copytree(sample_index, index)  # a path no other test has loaded in this process
     settings = Settings(_env_file=None, index_dir=index, checkpointer="memory", llm_provider="extractive",
-                        sqlite_path=tmp_path / "memory.sqlite")
+                        sqlite_path=tmp_path / "memory.sqlite",
+                        dense_engine="chroma")  # the dense copy (the default) loads no collection at all
     vectors = get_retriever(settings).store.vectors
     real_warm = vectors.warm
     loaded: list[int] = []

@@ -95,7 +95,7 @@ def test_a_selective_filter_is_scored_exactly_from_the_dense_copy(built, monkeyp
 
 def test_without_the_exact_path_the_vector_index_is_probed(built, monkeypatch):
     _, index = built
-    settings = make(index, exact_filter_chunks=0)
+    settings = make(index, exact_filter_chunks=0, dense_engine="chroma")
     retriever = HybridRetriever(settings, get_embedder(settings))
     calls = []
     search = retriever.store.vectors.search
@@ -195,3 +195,63 @@ def _filtered_answers(settings) -> list[list[str]]:
         out.append([cid for cid, _ in retriever.candidates("silence and the river", f, "dense", 8,
                                                            query_vector=vector)[0]])
     return out
+
+
+def _answers(retriever: HybridRetriever) -> list:
+    """Searches, the tool's passages (neighbours) and a day's whole documents, as (ids, texts, metadata)."""
+    out: list = []
+    for query in ("silence and the river", "क्रोध आग", "potter gift"):
+        for f in (SearchFilters(), SearchFilters(language="hi"), SearchFilters(date_from="1969-04-19")):
+            out.append([(h.id, h.text, h.metadata) for h in retriever.search(query, f, 6)])
+            out.append([(p.chunk_ids, p.text, p.doc_id, p.seq_start) for p in retriever.retrieve(query, f)])
+    out.append([(p.chunk_ids, p.text) for p in retriever.retrieve("talk", SearchFilters(date="1970-01-10"),
+                                                                   whole_document=True)])
+    return out
+
+
+def test_with_the_copy_reads_never_load_chroma_and_answer_as_chroma_does(built):
+    """The embedded default (dense_engine=copy): searches, hits' texts, neighbours and whole documents come from the
+    dense copy; Chroma's collection is never opened by the reader, and every answer equals Chroma's own."""
+    docs, index = built
+    settings = make(index)
+    assert not ingest_paths([docs], settings, progress=False).failed  # (unchanged files write nothing)
+    embedder = get_embedder(settings)
+    from_copy = HybridRetriever(settings, embedder)
+    from_chroma = HybridRetriever(make(index, dense_engine="chroma"), embedder)
+    assert _answers(from_copy) == _answers(from_chroma)
+    assert not from_copy.store.vectors.is_open and from_chroma.store.vectors.is_open
+    store = from_copy.store
+    ids = sorted(store.committed_ids())
+    assert [(h.id, h.text, h.metadata) for h in store.chunks.get(ids)] == \
+        [(h.id, h.text, h.metadata) for h in from_chroma.store.vectors.get(ids)]  # every chunk as Chroma has it
+    held = {h.id: v for h, v in store.chunks.vectors_of(ids)}
+    for hit, vec in from_chroma.store.vectors.vectors_of(ids):
+        assert np.allclose(held[hit.id], vec / np.linalg.norm(vec), atol=1e-6)
+    store.chunks.warm()  # what the bot runs once ready: the copy mapped, Chroma still not loaded
+    assert not store.vectors.is_open
+
+
+def test_a_copy_without_texts_is_read_through_chroma_until_repair_rewrites_it(tmp_path):
+    """An index whose copy was written before it kept texts (as one built by an earlier version): hits are read from
+    Chroma (still right), and `rag-bot index repair` rewrites the copy with the texts Chroma stores."""
+    docs = tmp_path / "talks"
+    for name, text in TALKS.items():
+        write_text(docs / name, text)
+    settings = make(tmp_path / "index")
+    ingest_paths([docs], settings, progress=False)
+    expected = _answers(HybridRetriever(settings, get_embedder(settings)))
+    store = IndexStore(settings, None)
+    gen = store.dense.generation()
+    old = [writer_module.DenseEntry(e.id, e.vector, e.date_int, e.language) for e in (
+        writer_module.dense_entry(h.id, v, h.metadata) for h, v in store.vectors.vectors_of(sorted(store.dense.ids())))]
+    with IndexWriter(settings, None) as writer:  # the writer holds the lock while the copy is rewritten
+        writer.store.dense.rebuild(old)
+        writer_module.mark_settled(writer.store, True)
+    assert gen.number < IndexStore(settings, None).dense.generation().number
+    reader = HybridRetriever(settings, get_embedder(settings))
+    assert _answers(reader) == expected and reader.store.vectors.is_open  # read through Chroma
+    assert reader.store.dense.former_parts() == 1
+    repair_index(settings, get_embedder(settings).name)
+    again = HybridRetriever(settings, get_embedder(settings))
+    assert again.store.dense.former_parts() == 0 and check_index(settings) == []
+    assert _answers(again) == expected and not again.store.vectors.is_open

@@ -154,22 +154,35 @@ def pipeline_threads() -> list[str]:
             if t.name.startswith(("ingest-prefetch", "ingest-embed", "index-open", "index-load"))]
 
 
-def test_an_error_while_embedding_stops_every_stage_and_loses_nothing(tmp_path, make_settings):
+def test_an_error_while_embedding_stops_every_stage_and_loses_nothing(tmp_path, make_settings, monkeypatch):
+    """The embedder fails with files still to read: when the run raises, the reading thread was stopped (it had
+    not read every file) and has ended, as have the embedding and index threads; what was committed stays, and the
+    next run completes the rest."""
     settings = make_settings(ingest_batch=2)
     corpus = corpus_of(tmp_path / "corpus", 3)
     ingest_paths([corpus], settings, progress=False)
-    corpus_of(corpus, 10, start=3)
+    corpus_of(corpus, 20, start=3)
+    reads = []
+    reading = pipeline.read_file
+
+    def counted(*args, **kwargs):
+        reads.append(1)
+        return reading(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "read_file", counted)
     embedder = FailingEmbedder(get_embedder(settings), fail_on=3)
     with pytest.raises(RuntimeError, match="the model failed"):
         ingest_paths([corpus], settings, progress=False, embedder=embedder)
     assert pipeline_threads() == []  # no stage left running
+    assert len(reads) < 23  # the reader was stopped, not left to read on: it reads only a few files ahead
     assert embedder.calls <= 3 + 2  # at most the two batches already in flight ran after the failing one
+    monkeypatch.undo()
     assert check_index(settings) == []
     kept = IndexStore(settings, None).load_manifest()
     assert len(kept.files) >= 3  # the files committed before the run stay (and the run's commits before the failure)
     assert IndexStore(settings, None).vectors.all_ids() >= kept.chunk_ids()
     again = ingest_paths([corpus], settings, progress=False)
-    assert again.failed == [] and again.added + again.skipped == 13 and again.skipped >= 3
+    assert again.failed == [] and again.added + again.skipped == 23 and again.skipped >= 3
     assert check_index(settings) == [] and stores_agree(settings)
 
 

@@ -160,9 +160,14 @@ def test_a_part_of_the_former_layout_is_read_and_rewritten_with_checksums(tmp_pa
         {"generation": 1, "dim": DIM, "parts": [{"name": folder.name, "rows": len(rows), "deletes": None}]}))
     copy = DenseCopy(tmp_path / "dense")
     check(copy, live)
-    assert copy.former_parts() == 1 and copy.upgrade() == 1 and copy.former_parts() == 0
+    assert copy.chunks(["c00001"]) == ({}, ["c00001"])  # no texts kept: the reader asks Chroma
+    stored = {cid: (f"text of {cid}", {"seq": i, "language": live[cid].language}) for i, cid in enumerate(live)}
+    assert copy.former_parts() == 1 and copy.upgrade(lambda ids: {i: stored[i] for i in ids}) == 1
+    assert copy.former_parts() == 0
     assert all(part.current for part in copy.generation().parts)  # the former folder goes at the next change
     check(DenseCopy(tmp_path / "dense"), live)
+    assert DenseCopy(tmp_path / "dense").chunks(["c00001", "c00007", "x"]) == (
+        {"c00001": stored["c00001"], "c00007": stored["c00007"]}, ["x"])
 
 
 def _cpu_per_search(copy: DenseCopy, f: SearchFilters) -> float:
@@ -188,3 +193,183 @@ def test_a_selective_search_costs_what_passes_not_the_size_of_the_copy(tmp_path)
                         for i in range(n)], remove=set())
         costs.append(_cpu_per_search(copy, SearchFilters(date="1970-01-10")))
     assert costs[1] / costs[0] <= 2.5, costs
+
+
+# --- the approximate path: inverted lists with int8 codes -----------------------------------------------------------
+
+
+def clustered(n: int, seed: int, prefix: str = "a", clusters: int = 40) -> list[DenseEntry]:
+    """Vectors around ``clusters`` centres (an embedder's vectors have neighbourhoods; random ones do not); a chunk's
+    language follows its cluster (a cluster of Hindi talks), its date its row."""
+    rng = np.random.default_rng(seed)
+    centres = np.random.default_rng(99).standard_normal((clusters, DIM))
+    owner = rng.integers(0, clusters, n)
+    vectors = centres[owner] + 0.35 * rng.standard_normal((n, DIM))
+    return [DenseEntry(f"{prefix}{i:05d}", vectors[i].astype(np.float32), DAYS[i % len(DAYS)],
+                       "hi" if owner[i] % 4 == 0 else "en", f"text {prefix}{i}", {"seq": i, "doc_id": f"d{i // 5}"})
+            for i in range(n)]
+
+
+def exact_top(copy: DenseCopy, query: np.ndarray, k: int, f: SearchFilters) -> list[tuple[str, float]]:
+    return copy.search(query, k, f, limit=10**9)
+
+
+@pytest.fixture
+def small_lists(monkeypatch):
+    """Parts of 300 rows or more get inverted lists (the real threshold is thousands of rows)."""
+    monkeypatch.setattr(dense.ann, "MIN_ROWS", 300)
+
+
+def test_probing_every_list_with_every_candidate_rescored_equals_exact_search(tmp_path, small_lists):
+    copy = DenseCopy(tmp_path / "dense")
+    copy.apply(add=clustered(1200, seed=1), remove=set())
+    part = copy.generation().parts[0]
+    assert part.inverted and len(part.lists()[0]) == dense.ann.list_count(1200)
+    rng = np.random.default_rng(5)
+    for f in (SearchFilters(), SearchFilters(language="hi"), SearchFilters(date_from="1970-01-10")):
+        query = rng.standard_normal(DIM).astype(np.float32)
+        got = copy.search(query, 10, f, limit=0, probe=10**6, exact_chunks=0, rerank=1200)
+        truth = exact_top(copy, query, 10, f)
+        assert [c for c, _ in got] == [c for c, _ in truth], f
+        assert np.allclose([s for _, s in got], [s for _, s in truth], atol=1e-6)  # rescored: exact, not estimates
+
+
+def test_a_few_lists_find_the_exact_neighbours_of_clustered_vectors_and_cost_less(tmp_path, small_lists):
+    copy = DenseCopy(tmp_path / "dense")
+    live = clustered(3000, seed=2)
+    copy.apply(add=live, remove=set())
+    lists = len(copy.generation().parts[0].lists()[0])
+    rng = np.random.default_rng(6)
+    found = total = 0
+    scored = []
+    read = dense.Part.codes_at
+
+    def counted(self, rows):
+        scored.append(len(rows))
+        return read(self, rows)
+
+    dense.Part.codes_at = counted
+    try:
+        for _ in range(30):
+            query = live[int(rng.integers(0, len(live)))].vector + 0.3 * rng.standard_normal(DIM).astype(np.float32)
+            truth = {c for c, _ in exact_top(copy, query, 10, SearchFilters())}
+            got = copy.search(query, 10, SearchFilters(), limit=0, probe=6, exact_chunks=0, rerank=50)
+            found += len(truth & {c for c, _ in got})
+            total += 10
+    finally:
+        dense.Part.codes_at = read
+    assert found / total >= 0.9, found / total
+    assert lists > 100 and max(scored) < 3000 / 4  # 6 lists of ~3000/lists rows: not the copy
+
+
+def test_a_filter_against_the_question_probes_further_and_deleted_rows_never_come_back(tmp_path, small_lists):
+    """A question inside an English cluster filtered to Hindi: the nearest lists hold no Hindi row, so lists are
+    probed, nearest first, until enough Hindi rows were scored."""
+    copy = DenseCopy(tmp_path / "dense")
+    live = {e.id: e for e in clustered(2000, seed=3)}
+    copy.apply(add=list(live.values()), remove=set())
+    english = next(e for e in live.values() if e.language == "en")
+    gone = {cid for cid, _ in exact_top(copy, english.vector, 5, SearchFilters(language="hi"))}
+    copy.apply(add=[], remove=gone)
+    f = SearchFilters(language="hi")
+    got = copy.search(english.vector, 10, f, limit=0, probe=8, exact_chunks=0, rerank=100)
+    truth = exact_top(copy, english.vector, 10, f)
+    assert len(got) == 10 and all(live[c].language == "hi" for c, _ in got)
+    assert not gone & {c for c, _ in got}
+    assert len({c for c, _ in got} & {c for c, _ in truth}) >= 8
+    unfiltered = copy.search(english.vector, 10, SearchFilters(), limit=0, probe=8, exact_chunks=0, rerank=100)
+    assert all(live[c].language == "en" for c, _ in unfiltered)  # the question's own neighbourhood
+
+
+def test_a_small_copy_is_searched_exactly_whatever_the_probe(tmp_path, small_lists):
+    copy = DenseCopy(tmp_path / "dense")
+    copy.apply(add=clustered(1000, seed=4), remove=set())
+    query = np.random.default_rng(7).standard_normal(DIM).astype(np.float32)
+    truth = exact_top(copy, query, 20, SearchFilters())
+    assert copy.search(query, 20, SearchFilters(), limit=0, probe=1, exact_chunks=1000, rerank=20) == truth
+    assert copy.search(query, 20, SearchFilters(), limit=0, probe=1, exact_chunks=999, rerank=20) != truth
+
+
+def test_texts_survive_merges_and_list_order_and_damaged_codes_are_reported(tmp_path, small_lists, monkeypatch):
+    copy = DenseCopy(tmp_path / "dense")
+    live: dict[str, DenseEntry] = {}
+    for step in range(8):  # eight parts of 200 (no lists) merge into one of 1600 (lists)
+        add = clustered(200, seed=10 + step, prefix=f"m{step}-")
+        copy.apply(add=add, remove=set())
+        live.update((e.id, e) for e in add)
+    parts = copy.generation().parts
+    assert len(parts) == 1 and parts[0].inverted and parts[0].has_text
+    ids = sorted(live)[::37] + ["nope"]
+    kept, missing = DenseCopy(tmp_path / "dense").chunks(ids)
+    assert missing == ["nope"]
+    assert kept == {cid: (live[cid].text, live[cid].metadata) for cid in ids[:-1]}
+    held = DenseCopy(tmp_path / "dense").vectors(ids[:3])
+    for cid in ids[:3]:
+        assert np.allclose(held[cid], live[cid].vector / np.linalg.norm(live[cid].vector), atol=1e-6)
+    path = tmp_path / "dense" / parts[0].name
+    layout = mapped.MappedFile(path, dense.MAGIC, DenseCopyDamaged, "part")
+    data = bytearray(path.read_bytes())
+    data[layout._start + int(layout._layout["codes"][2]) + 3] ^= 0x40
+    path.write_bytes(bytes(data))
+    reader = DenseCopy(tmp_path / "dense")
+    with pytest.raises(DenseCopyDamaged, match="codes array .* fails its checksum"):
+        for e in list(live.values())[:200]:  # some question probes the damaged block's list
+            reader.search(e.vector, 10, SearchFilters(), limit=0, probe=4, exact_chunks=0, rerank=50)
+    with pytest.raises(DenseCopyDamaged):
+        DenseCopy(tmp_path / "dense").verify()
+
+
+@pytest.mark.cpu_growth
+def test_an_approximate_search_costs_far_less_than_the_copy_grows(tmp_path, monkeypatch):
+    """Unfiltered, above the exact size: a copy 4x larger (lists grow as sqrt(rows), a question probes as many of
+    them) costs at most 2.6x per question, where scoring every chunk would cost 4x."""
+    from tests.cpu_cost import cpu_growth
+
+    copies = []
+    for n in (16_000, 64_000):
+        rng = np.random.default_rng(n)
+        centres = rng.standard_normal((200, 64))
+        vectors = (centres[rng.integers(0, 200, n)] + 0.5 * rng.standard_normal((n, 64))).astype(np.float32)
+        copy = DenseCopy(tmp_path / f"dense-{n}")
+        copy.apply(add=[DenseEntry(f"c{i:06d}", vectors[i], 19700110, "en") for i in range(n)], remove=set())
+        assert all(p.inverted for p in copy.generation().parts)
+        copies.append(copy)
+    queries = np.random.default_rng(1).standard_normal((40, 64)).astype(np.float32)
+
+    def searches(copy: DenseCopy):
+        return lambda: [copy.search(q, 10, SearchFilters(), limit=0, probe=8, exact_chunks=0, rerank=100)
+                        for q in queries]
+
+    growth = cpu_growth(searches(copies[0]), searches(copies[1]))
+    assert growth <= 2.6, growth
+
+
+def _resident_kib(path: Path) -> int:
+    """KiB of ``path`` resident in this process's mappings (/proc/self/smaps)."""
+    total, inside = 0, False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        fields = line.split()
+        if fields and "-" in fields[0] and len(fields) >= 5:
+            inside = len(fields) >= 6 and fields[-1] == str(path)
+        elif inside and fields[:1] == ["Rss:"]:
+            total += int(fields[1])
+    return total
+
+
+def test_a_transient_read_leaves_the_pages_it_read_out_of_the_process(tmp_path):
+    """Scattered rows read transiently (the copy's vectors, codes, texts) are copied out and their pages dropped
+    from the mapping: the process's resident memory does not grow towards the whole array as reads go on."""
+    path = tmp_path / "file"
+    rows = np.arange(40_000 * 96, dtype=np.float32).reshape(40_000, 96)  # 15 MB
+    mapped.write(path, b"TESTFILE", {"vectors": rows}, {})
+    picks = np.random.default_rng(0).choice(40_000, 300, replace=False)
+    held = {}
+    for transient in (True, False):
+        file = mapped.MappedFile(path, b"TESTFILE", DenseCopyDamaged, "test file")
+        for row in picks.tolist():
+            got = file.take("vectors", np.asarray([row]), transient=transient)
+            assert np.array_equal(got[0], rows[row])  # the same values either way
+        assert np.array_equal(file.rows("vectors", 10, 20, transient=transient), rows[10:20])
+        held[transient] = _resident_kib(path)
+        del file
+    assert held[True] * 4 < held[False], held  # what stays: the checksums and header read at open

@@ -29,7 +29,7 @@ FORBIDDEN = {"rag_bot.index": ("rag_bot.retrieval", "rag_bot.agent", "rag_bot.fr
 INDEX = "rag_bot.index"
 INDEX_INTERNALS = ("chromadb", "rag_bot.index.vectors", "rag_bot.index.keywords", "rag_bot.index.segments",
                    "rag_bot.index.manifest", "rag_bot.index.durable", "rag_bot.index.folder", "rag_bot.index.mapped",
-                   "rag_bot.index.committed", "rag_bot.index.dense")
+                   "rag_bot.index.committed", "rag_bot.index.dense", "rag_bot.index.ann", "rag_bot.index.chunks")
 WRITES = ("add", "delete", "apply", "publish", "rebuild")  # the parts' writing methods: only the writer calls them
 INDEX_FILE_NAMES = ("manifest.json", "manifest.backup.json", "manifest.map", "settled.json", ".ingest.lock")
 # checked besides the packages: the tools (scripts). tests/ and benchmarks/ are exempt as a whole: tests inspect

@@ -7,6 +7,7 @@ import threading
 import numpy as np
 import pytest
 
+from ingest import prefetch as prefetch_module
 from ingest.loaders import LoadError
 from ingest.prefetch import embed_ahead, prefetch
 from rag_bot.models.embeddings import LocalE5Embedder, _SharedOrAlone
@@ -54,6 +55,76 @@ def test_stopping_early_stops_the_producer():
         if i == 2:
             break
     assert len(seen) < 10
+
+
+def new_prefetch_threads(before: set[threading.Thread]) -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "ingest-prefetch" and t not in before]
+
+
+def test_closing_early_waits_for_the_item_being_prepared_and_the_thread_has_ended():
+    """Closed while the thread prepares an item (a later stage failed): closing returns once that item is done and
+    the thread has ended, so nothing reads on after the caller moved on. No wait here is bounded by a time (the
+    suite's timeout ends a hung test)."""
+    before = set(threading.enumerate())
+    entered, release, order = threading.Event(), threading.Event(), []
+
+    def work(i: int) -> int:
+        if i == 1:
+            entered.set()
+            release.wait()
+            order.append("item 1 prepared")
+        return i
+
+    got = prefetch(range(5), work, ahead=1)
+    assert next(got)[0] == 0
+    entered.wait()  # the thread is inside item 1
+
+    def close() -> None:
+        got.close()
+        order.append("closed")
+
+    closer = threading.Thread(target=close)
+    closer.start()
+    release.set()
+    closer.join()
+    assert order == ["item 1 prepared", "closed"]
+    assert new_prefetch_threads(before) == []
+
+
+def test_an_error_iterating_the_items_is_raised_to_the_consumer():
+    def items():
+        yield 0
+        raise OSError("the folder went away")
+
+    got = prefetch(items(), lambda i: i)
+    assert next(got)[0] == 0
+    with pytest.raises(OSError, match="went away"):
+        next(got)
+
+
+def test_a_thread_that_does_not_stop_is_an_error_not_a_thread_left_behind(monkeypatch):
+    """A loader hung on an item: closing raises an error after the bound (set short here) instead of going on
+    as if the thread had stopped. The item is held until the test releases it, so the bound always passes first."""
+    monkeypatch.setattr(prefetch_module, "STOP_WAIT_S", 0.01)
+    before = set(threading.enumerate())
+    entered, release = threading.Event(), threading.Event()
+
+    def work(i: int) -> int:
+        if i == 1:
+            entered.set()
+            release.wait()
+        return i
+
+    got = prefetch(range(3), work, ahead=1)
+    assert next(got)[0] == 0
+    entered.wait()
+    try:
+        with pytest.raises(RuntimeError, match="still reading one .* after it was asked to stop"):
+            got.close()
+    finally:
+        release.set()
+    for thread in new_prefetch_threads(before):  # released, it stops after the item
+        thread.join()
 
 
 def test_embed_ahead_embeds_the_next_two_batches_while_this_one_is_written():
