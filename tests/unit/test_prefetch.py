@@ -12,6 +12,8 @@ from ingest.loaders import LoadError
 from ingest.prefetch import embed_ahead, prefetch
 from rag_bot.models.embeddings import LocalE5Embedder, _SharedOrAlone
 
+HANG = 120  # s: a bound on waits only so a broken build fails instead of hanging; never a measured duration
+
 
 def test_prefetch_keeps_order_hands_back_errors_and_works_ahead():
     started = {}
@@ -20,7 +22,7 @@ def test_prefetch_keeps_order_hands_back_errors_and_works_ahead():
     def work(i: int) -> int:
         started[i] = True
         if i == 0:
-            release.wait(5)  # item 0 is slow: item 1 must be prepared meanwhile
+            release.wait(HANG)  # item 0 is slow: item 1 must be prepared meanwhile
         if i == 2:
             raise LoadError("broken file")
         return i * 10
@@ -45,7 +47,7 @@ def test_prefetch_prepares_the_next_item_while_the_consumer_works():
 
     for i, _ in prefetch(range(3), work, ahead=1):
         if i == 0:  # while the consumer holds item 0, item 1 gets prepared in the background
-            assert consumer_waits.wait(5)
+            assert consumer_waits.wait(HANG)
     assert prepared == [0, 1, 2]
 
 
@@ -137,7 +139,7 @@ def test_embed_ahead_embeds_the_next_two_batches_while_this_one_is_written():
     out = []
     for batch, vectors in embed_ahead([[0, 1], [2, 3], [4, 5], [6]], embed):
         if batch[0] == 0:  # the caller holds the first batch: the next two are being embedded meanwhile
-            assert started[2].wait(5) and started[4].wait(5)
+            assert started[2].wait(HANG) and started[4].wait(HANG)
             assert not started[6].is_set()  # but no further: memory stays bounded
         out.append((batch, vectors[:, 0].tolist()))
     assert out == [([0, 1], [0.0, 1.0]), ([2, 3], [2.0, 3.0]), ([4, 5], [4.0, 5.0]), ([6], [6.0])]
@@ -153,7 +155,7 @@ def test_a_waiting_query_goes_before_batches_that_arrive_after_it():
             order.append(name)
             if hold is not None:
                 first_batch_in.set()
-                assert hold.wait(5)
+                assert hold.wait(HANG)
 
     def query() -> None:
         query_waiting.set()
@@ -162,10 +164,10 @@ def test_a_waiting_query_goes_before_batches_that_arrive_after_it():
 
     threads = [threading.Thread(target=batch, args=("batch 1", release_first))]
     threads[0].start()
-    assert first_batch_in.wait(5)
+    assert first_batch_in.wait(HANG)
     threads.append(threading.Thread(target=query))
     threads[1].start()
-    assert query_waiting.wait(5)
+    assert query_waiting.wait(HANG)
     while not gate._waiting_alone:  # the query is queued behind the running batch
         threading.Event().wait(0.01)
     threads.append(threading.Thread(target=batch, args=("batch 2",)))
@@ -174,7 +176,7 @@ def test_a_waiting_query_goes_before_batches_that_arrive_after_it():
     assert order == ["batch 1"]  # neither the query nor the later batch ran while batch 1 held the cores
     release_first.set()
     for t in threads:
-        t.join(5)
+        t.join(HANG)
     assert order == ["batch 1", "query", "batch 2"]
 
 
@@ -191,7 +193,7 @@ def test_concurrent_batches_and_queries_give_the_vectors_each_gives_alone():
     for t in threads:
         t.start()
     for t in threads:
-        t.join(60)
+        t.join(HANG)
     assert np.allclose(results["a"], alone_a, atol=1e-6) and np.allclose(results["b"], alone_b, atol=1e-6)
     assert np.allclose(results["q"], alone_q, atol=1e-6)
 
