@@ -612,15 +612,17 @@ class DenseCopy:
         vectors = np.ascontiguousarray(vectors, dtype=np.float32)
         lists = ann.build(vectors, seed=number) if len(ids) else None
         extra: dict[str, np.ndarray] = {}
+        stored_vectors: np.ndarray | mapped.Gathered = vectors
         if lists is not None:
             perm = lists.pop("permutation")
-            ids, dates, langs, vectors = ids[perm], dates[perm], langs[perm], vectors[perm]
+            ids, dates, langs = ids[perm], dates[perm], langs[perm]
+            stored_vectors = mapped.Gathered(vectors, perm)  # written in list order, never a second copy
             if texts is not None:
                 texts = _permute_ragged(texts[0], texts[1], perm) + _permute_ragged(texts[2], texts[3], perm)
             extra = lists
         order = np.argsort(ids, kind="stable").astype(np.int64)
         arrays = {"ids": ids, "order": order, "ids_sorted": ids[order], "date_int": dates, "language": langs,
-                  "vectors": vectors, **extra}
+                  "vectors": stored_vectors, **extra}
         if texts is not None:
             arrays.update(text_offsets=texts[0], text=texts[1], metadata_offsets=texts[2], metadata=texts[3])
         dim = vectors.shape[1] if vectors.ndim == 2 else 0
