@@ -37,7 +37,7 @@ import re
 import shutil
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -599,8 +599,7 @@ class DenseCopy:
             ids,
             np.concatenate([np.asarray(p.date_int)[r] for p, r in zip(parts, pick, strict=True)]),
             np.concatenate([np.asarray(p.language)[r] for p, r in zip(parts, pick, strict=True)]),
-            np.concatenate([p.vectors_at(r) for p, r in zip(parts, pick, strict=True)]).reshape(-1, dim),
-            number, texts)
+            _gather_vectors(parts, pick, dim), number, texts)
 
     def _write_arrays(self, ids: np.ndarray, dates: np.ndarray, langs: np.ndarray, vectors: np.ndarray,
                       number: int, texts: tuple[np.ndarray, ...] | None = None) -> Part:
@@ -617,8 +616,8 @@ class DenseCopy:
             perm = lists.pop("permutation")
             ids, dates, langs = ids[perm], dates[perm], langs[perm]
             stored_vectors = mapped.Gathered(vectors, perm)  # written in list order, never a second copy
-            if texts is not None:
-                texts = _permute_ragged(texts[0], texts[1], perm) + _permute_ragged(texts[2], texts[3], perm)
+            if texts is not None:  # in list order, streamed into the file: never a second copy
+                texts = _permuted_stream(texts[0], texts[1], perm) + _permuted_stream(texts[2], texts[3], perm)
             extra = lists
         order = np.argsort(ids, kind="stable").astype(np.int64)
         arrays = {"ids": ids, "order": order, "ids_sorted": ids[order], "date_int": dates, "language": langs,
@@ -744,6 +743,33 @@ def _permute_ragged(offsets: np.ndarray, data: np.ndarray, rows: np.ndarray) -> 
             at = int(out_offsets[start])
             out[at:at + total] = np.asarray(data)[firsts + np.arange(total)]
     return out_offsets, out
+
+
+def _gather_vectors(parts: list[Part], pick: list[np.ndarray], dim: int) -> np.ndarray:
+    """The vectors of rows ``pick`` of each of ``parts``, in one array filled a slice of rows at a time (never a
+    second whole copy: a merge of 800k rows would otherwise hold its vectors twice)."""
+    out = np.empty((sum(len(r) for r in pick), dim), dtype=np.float32)
+    at = 0
+    for part, rows in zip(parts, pick, strict=True):
+        for start in range(0, len(rows), 65_536):
+            block = part.vectors_at(rows[start:start + 65_536]).reshape(-1, dim)
+            out[at:at + len(block)] = block
+            at += len(block)
+    return out
+
+
+def _permuted_stream(offsets: np.ndarray, data: np.ndarray,
+                     rows: np.ndarray) -> tuple[np.ndarray, mapped.Stream]:
+    """:func:`_permute_ragged` without holding the result: its offsets, and its bytes as a stream of blocks."""
+    lengths = (offsets[1:] - offsets[:-1])[rows]
+    out_offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=out_offsets[1:])
+
+    def blocks() -> Iterator[np.ndarray]:
+        for start in range(0, len(rows), 8192):
+            yield _permute_ragged(offsets, data, rows[start:start + 8192])[1]
+
+    return out_offsets, mapped.Stream(np.uint8, int(out_offsets[-1]), blocks)
 
 
 def _take_ragged(part: Part, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -26,7 +26,7 @@ import mmap
 import os
 import threading
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -62,23 +62,47 @@ class Gathered:
             yield np.ascontiguousarray(self.base[self.rows[start:start + step]])
 
 
-def _pieces(arr: np.ndarray | Gathered) -> Any:
+class Stream:
+    """A one-dimensional array of ``length`` items of ``dtype`` that ``make()`` yields in pieces of any size, each
+    time it is called (a merged part's texts in list order, gathered a block of rows at a time)."""
+
+    def __init__(self, dtype: Any, length: int, make: Callable[[], Iterator[np.ndarray]]) -> None:
+        self.dtype = np.dtype(dtype)
+        self.shape = (length,)
+        self.nbytes = length * self.dtype.itemsize
+        self._make = make
+
+    def chunks(self) -> Iterator[np.ndarray]:
+        return self._make()
+
+
+def _pieces(arr: np.ndarray | Gathered | Stream) -> Iterator[memoryview]:
     """``arr``'s bytes in pieces that start on checksum-block boundaries (one piece for an array in memory)."""
     if isinstance(arr, Gathered):
         for chunk in arr.chunks():
             yield memoryview(chunk.reshape(-1).view(np.uint8))
+    elif isinstance(arr, Stream):
+        carry = b""
+        for chunk in arr.chunks():
+            carry += np.ascontiguousarray(chunk).view(np.uint8).tobytes()
+            cut = len(carry) - len(carry) % BLOCK
+            if cut >= GATHER_BYTES:
+                yield memoryview(carry)[:cut]
+                carry = carry[cut:]
+        if carry:
+            yield memoryview(carry)
     elif arr.nbytes:
         yield memoryview(arr.reshape(-1).view(np.uint8))
 
 
-def write(path: Path, magic: bytes, arrays: Mapping[str, np.ndarray | Gathered], meta: dict[str, Any]) -> None:
+def write(path: Path, magic: bytes, arrays: Mapping[str, np.ndarray | Gathered | Stream], meta: dict[str, Any]) -> None:
     """Write ``arrays`` and ``meta`` as one file at ``path`` (the caller renames it into place): one fsync. An array
-    is written from its own memory (no copy); a :class:`Gathered` one a run of rows at a time (read twice: once for
-    the checksums, once to write)."""
+    is written from its own memory (no copy); a :class:`Gathered` or :class:`Stream` one a piece at a time (made
+    twice: once for the checksums, once to write)."""
     header: dict[str, Any] = {"meta": meta, "arrays": {}}
     crcs: list[int] = []
     offset = 0
-    contiguous = {name: arr if isinstance(arr, Gathered) else np.ascontiguousarray(arr)
+    contiguous = {name: arr if isinstance(arr, (Gathered, Stream)) else np.ascontiguousarray(arr)
                   for name, arr in arrays.items()}
     for name, arr in contiguous.items():
         header["arrays"][name] = [arr.dtype.str, list(arr.shape), offset, len(crcs)]

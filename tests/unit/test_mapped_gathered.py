@@ -41,3 +41,21 @@ def test_codes_in_list_order_are_the_codes_permuted():
     ordered, scale_ordered = ann.encode(vectors, centroids, owner, order)
     assert np.array_equal(scale, scale_ordered)
     assert np.array_equal(ordered, plain[order])
+
+
+@pytest.mark.parametrize("length", [0, 1, 70_000, 400_003])
+def test_a_stream_in_pieces_of_any_size_writes_the_same_file_as_the_array(tmp_path, monkeypatch, length):
+    monkeypatch.setattr(mapped, "GATHER_BYTES", 100_000)
+    data = np.random.default_rng(length).integers(0, 256, length, dtype=np.uint8)
+    cuts = np.sort(np.random.default_rng(1).integers(0, length + 1, 37)) if length else np.zeros(0, dtype=int)
+    bounds = [0, *cuts.tolist(), length]
+
+    def pieces():
+        for lo, hi in zip(bounds, bounds[1:], strict=False):
+            yield data[lo:hi]
+
+    whole, streamed = tmp_path / "whole", tmp_path / "streamed"
+    mapped.write(whole, b"TESTMAP1", {"text": data, "n": np.arange(3)}, {})
+    mapped.write(streamed, b"TESTMAP1", {"text": mapped.Stream(np.uint8, length, pieces), "n": np.arange(3)}, {})
+    assert whole.read_bytes() == streamed.read_bytes()
+    MappedFile(streamed, b"TESTMAP1", Damaged, "test").verify()
