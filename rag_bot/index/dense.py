@@ -599,7 +599,7 @@ class DenseCopy:
             ids,
             np.concatenate([np.asarray(p.date_int)[r] for p, r in zip(parts, pick, strict=True)]),
             np.concatenate([np.asarray(p.language)[r] for p, r in zip(parts, pick, strict=True)]),
-            _gather_vectors(parts, pick, dim), number, texts)
+            _PartRows(parts, pick, dim), number, texts)  # type: ignore[arg-type]  # read on demand
 
     def _write_arrays(self, ids: np.ndarray, dates: np.ndarray, langs: np.ndarray, vectors: np.ndarray,
                       number: int, texts: tuple[np.ndarray, ...] | None = None) -> Part:
@@ -608,10 +608,12 @@ class DenseCopy:
         self.directory.mkdir(parents=True, exist_ok=True)
         name = f"p-{number:06d}-{uuid.uuid4().hex[:8]}"
         tmp = self.directory / f".tmp-{name}"
-        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        if not isinstance(vectors, _PartRows):
+            vectors = np.ascontiguousarray(vectors, dtype=np.float32)
         lists = ann.build(vectors, seed=number) if len(ids) else None
         extra: dict[str, np.ndarray] = {}
-        stored_vectors: np.ndarray | mapped.Gathered = vectors
+        stored_vectors: np.ndarray | mapped.Gathered = \
+            vectors if isinstance(vectors, np.ndarray) else mapped.Gathered(vectors, np.arange(len(vectors)))
         if lists is not None:
             perm = lists.pop("permutation")
             ids, dates, langs = ids[perm], dates[perm], langs[perm]
@@ -745,17 +747,32 @@ def _permute_ragged(offsets: np.ndarray, data: np.ndarray, rows: np.ndarray) -> 
     return out_offsets, out
 
 
-def _gather_vectors(parts: list[Part], pick: list[np.ndarray], dim: int) -> np.ndarray:
-    """The vectors of rows ``pick`` of each of ``parts``, in one array filled a slice of rows at a time (never a
-    second whole copy: a merge of 800k rows would otherwise hold its vectors twice)."""
-    out = np.empty((sum(len(r) for r in pick), dim), dtype=np.float32)
-    at = 0
-    for part, rows in zip(parts, pick, strict=True):
-        for start in range(0, len(rows), 65_536):
-            block = part.vectors_at(rows[start:start + 65_536]).reshape(-1, dim)
-            out[at:at + len(block)] = block
-            at += len(block)
-    return out
+class _PartRows:
+    """The vectors of rows ``pick`` of each of ``parts``, as one read-only array whose rows are read from the parts'
+    files when indexed (transiently): a merge reads them a batch at a time, never holding them all (800k rows:
+    1.2 GB)."""
+
+    def __init__(self, parts: list[Part], pick: list[np.ndarray], dim: int) -> None:
+        self.parts, self.pick = parts, pick
+        self.bounds = np.cumsum([0, *(len(r) for r in pick)])
+        self.shape = (int(self.bounds[-1]), dim)
+        self.ndim, self.dtype = 2, np.dtype(np.float32)
+        self.nbytes = self.shape[0] * dim * self.dtype.itemsize
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return self[np.arange(len(self))]
+
+    def __getitem__(self, key: slice | np.ndarray) -> np.ndarray:
+        rows = np.arange(*key.indices(len(self))) if isinstance(key, slice) else np.asarray(key, dtype=np.int64)
+        out = np.empty((len(rows), self.shape[1]), dtype=np.float32)
+        which = np.searchsorted(self.bounds, rows, side="right") - 1
+        for k in np.unique(which).tolist():
+            at = np.flatnonzero(which == k)
+            out[at] = self.parts[k].vectors_at(self.pick[k][rows[at] - self.bounds[k]]).reshape(-1, self.shape[1])
+        return out
 
 
 def _permuted_stream(offsets: np.ndarray, data: np.ndarray,
