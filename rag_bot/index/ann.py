@@ -59,17 +59,24 @@ def train(vectors: np.ndarray, lists: int, seed: int = 0) -> np.ndarray:
     return centroids
 
 
-def encode(vectors: np.ndarray, centroids: np.ndarray, owner: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(codes, scale): each vector's residual from its list's centroid as int8, and the per-dimension scale."""
+def encode(vectors: np.ndarray, centroids: np.ndarray, owner: np.ndarray,
+           order: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(codes, scale): each vector's residual from its list's centroid as int8, and the per-dimension scale; with
+    ``order`` the codes of the rows in that order (written so, not permuted after: no second copy)."""
+    rows = np.arange(len(vectors)) if order is None else order
+
+    def residuals(start: int) -> np.ndarray:
+        pick = rows[start:start + BATCH]
+        block = vectors[start:start + BATCH] if order is None else vectors[pick]
+        return np.asarray(block, dtype=np.float32) - centroids[owner[pick]]
+
     top = np.zeros(vectors.shape[1], dtype=np.float32)
     for start in range(0, len(vectors), BATCH):
-        residual = np.asarray(vectors[start:start + BATCH], dtype=np.float32) - centroids[owner[start:start + BATCH]]
-        top = np.maximum(top, np.abs(residual).max(axis=0))
+        top = np.maximum(top, np.abs(residuals(start)).max(axis=0))
     scale = np.where(top > 0, top / 127.0, 1.0).astype(np.float32)
     codes = np.empty(vectors.shape, dtype=np.int8)
     for start in range(0, len(vectors), BATCH):
-        residual = np.asarray(vectors[start:start + BATCH], dtype=np.float32) - centroids[owner[start:start + BATCH]]
-        codes[start:start + BATCH] = np.clip(np.rint(residual / scale), -127, 127).astype(np.int8)
+        codes[start:start + BATCH] = np.clip(np.rint(residuals(start) / scale), -127, 127).astype(np.int8)
     return codes, scale
 
 
@@ -84,9 +91,9 @@ def build(vectors: np.ndarray, seed: int = 0) -> dict[str, np.ndarray] | None:
     permutation = np.argsort(owner, kind="stable")
     offsets = np.zeros(lists + 1, dtype=np.int64)
     offsets[1:] = np.cumsum(np.bincount(owner, minlength=lists))
-    codes, scale = encode(vectors, centroids, owner)  # in the rows' order: no second copy of the vectors
+    codes, scale = encode(vectors, centroids, owner, permutation)  # in list order: no second copy of anything
     return {"permutation": permutation, "centroids": centroids, "list_offsets": offsets,
-            "codes": codes[permutation], "scale": scale}
+            "codes": codes, "scale": scale}
 
 
 def score_codes(codes: np.ndarray, base: np.ndarray, scaled_query: np.ndarray) -> np.ndarray:

@@ -37,7 +37,7 @@ import re
 import shutil
 import threading
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -599,8 +599,7 @@ class DenseCopy:
             ids,
             np.concatenate([np.asarray(p.date_int)[r] for p, r in zip(parts, pick, strict=True)]),
             np.concatenate([np.asarray(p.language)[r] for p, r in zip(parts, pick, strict=True)]),
-            np.concatenate([p.vectors_at(r) for p, r in zip(parts, pick, strict=True)]).reshape(-1, dim),
-            number, texts)
+            _PartRows(parts, pick, dim), number, texts)  # type: ignore[arg-type]  # read on demand
 
     def _write_arrays(self, ids: np.ndarray, dates: np.ndarray, langs: np.ndarray, vectors: np.ndarray,
                       number: int, texts: tuple[np.ndarray, ...] | None = None) -> Part:
@@ -609,18 +608,22 @@ class DenseCopy:
         self.directory.mkdir(parents=True, exist_ok=True)
         name = f"p-{number:06d}-{uuid.uuid4().hex[:8]}"
         tmp = self.directory / f".tmp-{name}"
-        vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+        if not isinstance(vectors, _PartRows):
+            vectors = np.ascontiguousarray(vectors, dtype=np.float32)
         lists = ann.build(vectors, seed=number) if len(ids) else None
         extra: dict[str, np.ndarray] = {}
+        stored_vectors: np.ndarray | mapped.Gathered = \
+            vectors if isinstance(vectors, np.ndarray) else mapped.Gathered(vectors, np.arange(len(vectors)))
         if lists is not None:
             perm = lists.pop("permutation")
-            ids, dates, langs, vectors = ids[perm], dates[perm], langs[perm], vectors[perm]
-            if texts is not None:
-                texts = _permute_ragged(texts[0], texts[1], perm) + _permute_ragged(texts[2], texts[3], perm)
+            ids, dates, langs = ids[perm], dates[perm], langs[perm]
+            stored_vectors = mapped.Gathered(vectors, perm)  # written in list order, never a second copy
+            if texts is not None:  # in list order, streamed into the file: never a second copy
+                texts = _permuted_stream(texts[0], texts[1], perm) + _permuted_stream(texts[2], texts[3], perm)
             extra = lists
         order = np.argsort(ids, kind="stable").astype(np.int64)
         arrays = {"ids": ids, "order": order, "ids_sorted": ids[order], "date_int": dates, "language": langs,
-                  "vectors": vectors, **extra}
+                  "vectors": stored_vectors, **extra}
         if texts is not None:
             arrays.update(text_offsets=texts[0], text=texts[1], metadata_offsets=texts[2], metadata=texts[3])
         dim = vectors.shape[1] if vectors.ndim == 2 else 0
@@ -742,6 +745,48 @@ def _permute_ragged(offsets: np.ndarray, data: np.ndarray, rows: np.ndarray) -> 
             at = int(out_offsets[start])
             out[at:at + total] = np.asarray(data)[firsts + np.arange(total)]
     return out_offsets, out
+
+
+class _PartRows:
+    """The vectors of rows ``pick`` of each of ``parts``, as one read-only array whose rows are read from the parts'
+    files when indexed (transiently): a merge reads them a batch at a time, never holding them all (800k rows:
+    1.2 GB)."""
+
+    def __init__(self, parts: list[Part], pick: list[np.ndarray], dim: int) -> None:
+        self.parts, self.pick = parts, pick
+        self.bounds = np.cumsum([0, *(len(r) for r in pick)])
+        self.shape = (int(self.bounds[-1]), dim)
+        self.ndim, self.dtype = 2, np.dtype(np.float32)
+        self.nbytes = self.shape[0] * dim * self.dtype.itemsize
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        return self[np.arange(len(self))]
+
+    def __getitem__(self, key: slice | np.ndarray) -> np.ndarray:
+        rows = np.arange(*key.indices(len(self))) if isinstance(key, slice) else np.asarray(key, dtype=np.int64)
+        out = np.empty((len(rows), self.shape[1]), dtype=np.float32)
+        which = np.searchsorted(self.bounds, rows, side="right") - 1
+        for k in np.unique(which).tolist():
+            at = np.flatnonzero(which == k)
+            out[at] = self.parts[k].vectors_at(self.pick[k][rows[at] - self.bounds[k]]).reshape(-1, self.shape[1])
+        return out
+
+
+def _permuted_stream(offsets: np.ndarray, data: np.ndarray,
+                     rows: np.ndarray) -> tuple[np.ndarray, mapped.Stream]:
+    """:func:`_permute_ragged` without holding the result: its offsets, and its bytes as a stream of blocks."""
+    lengths = (offsets[1:] - offsets[:-1])[rows]
+    out_offsets = np.zeros(len(rows) + 1, dtype=np.int64)
+    np.cumsum(lengths, out=out_offsets[1:])
+
+    def blocks() -> Iterator[np.ndarray]:
+        for start in range(0, len(rows), 8192):
+            yield _permute_ragged(offsets, data, rows[start:start + 8192])[1]
+
+    return out_offsets, mapped.Stream(np.uint8, int(out_offsets[-1]), blocks)
 
 
 def _take_ragged(part: Part, name: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

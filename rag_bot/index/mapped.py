@@ -21,11 +21,12 @@ fault maps the page cache's whole folio (hundreds of KiB on this kernel), not on
 from __future__ import annotations
 
 import json
+import math
 import mmap
 import os
 import threading
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ import numpy as np
 from rag_bot.index.durable import checksum
 
 BLOCK = 64 << 10  # bytes per checksum block: a rare term's postings verify in microseconds
+GATHER_BYTES = 8 << 20  # about this many bytes of gathered rows in memory at once while writing
 _CRCS = "_crcs"
 
 
@@ -41,16 +43,71 @@ def _aligned(n: int) -> int:
     return -(-n // 64) * 64
 
 
-def write(path: Path, magic: bytes, arrays: Mapping[str, np.ndarray], meta: dict[str, Any]) -> None:
-    """Write ``arrays`` and ``meta`` as one file at ``path`` (the caller renames it into place): one fsync."""
+class Gathered:
+    """The rows ``rows`` of ``base`` in that order, written without being gathered whole (a merged part's vectors in
+    list order: a second copy of them would double a large merge's memory)."""
+
+    def __init__(self, base: np.ndarray, rows: np.ndarray) -> None:
+        self.base, self.rows = base, rows
+        self.dtype = base.dtype
+        self.shape = (len(rows), *base.shape[1:])
+        self.nbytes = len(rows) * (base.nbytes // max(len(base), 1))
+
+    def chunks(self) -> Any:
+        """Contiguous runs of whole rows, each (but the last) a whole number of checksum blocks, ~GATHER_BYTES."""
+        row = self.nbytes // max(len(self.rows), 1)
+        step = BLOCK // math.gcd(row, BLOCK) if row else 1  # rows whose bytes end on a block boundary
+        step *= max(1, GATHER_BYTES // (step * row)) if row else 1
+        for start in range(0, len(self.rows), step):
+            yield np.ascontiguousarray(self.base[self.rows[start:start + step]])
+
+
+class Stream:
+    """A one-dimensional array of ``length`` items of ``dtype`` that ``make()`` yields in pieces of any size, each
+    time it is called (a merged part's texts in list order, gathered a block of rows at a time)."""
+
+    def __init__(self, dtype: Any, length: int, make: Callable[[], Iterator[np.ndarray]]) -> None:
+        self.dtype = np.dtype(dtype)
+        self.shape = (length,)
+        self.nbytes = length * self.dtype.itemsize
+        self._make = make
+
+    def chunks(self) -> Iterator[np.ndarray]:
+        return self._make()
+
+
+def _pieces(arr: np.ndarray | Gathered | Stream) -> Iterator[memoryview]:
+    """``arr``'s bytes in pieces that start on checksum-block boundaries (one piece for an array in memory)."""
+    if isinstance(arr, Gathered):
+        for chunk in arr.chunks():
+            yield memoryview(chunk.reshape(-1).view(np.uint8))
+    elif isinstance(arr, Stream):
+        carry = b""
+        for chunk in arr.chunks():
+            carry += np.ascontiguousarray(chunk).view(np.uint8).tobytes()
+            cut = len(carry) - len(carry) % BLOCK
+            if cut >= GATHER_BYTES:
+                yield memoryview(carry)[:cut]
+                carry = carry[cut:]
+        if carry:
+            yield memoryview(carry)
+    elif arr.nbytes:
+        yield memoryview(arr.reshape(-1).view(np.uint8))
+
+
+def write(path: Path, magic: bytes, arrays: Mapping[str, np.ndarray | Gathered | Stream], meta: dict[str, Any]) -> None:
+    """Write ``arrays`` and ``meta`` as one file at ``path`` (the caller renames it into place): one fsync. An array
+    is written from its own memory (no copy); a :class:`Gathered` or :class:`Stream` one a piece at a time (made
+    twice: once for the checksums, once to write)."""
     header: dict[str, Any] = {"meta": meta, "arrays": {}}
     crcs: list[int] = []
     offset = 0
-    contiguous = {name: np.ascontiguousarray(arr) for name, arr in arrays.items()}
+    contiguous = {name: arr if isinstance(arr, (Gathered, Stream)) else np.ascontiguousarray(arr)
+                  for name, arr in arrays.items()}
     for name, arr in contiguous.items():
-        raw = memoryview(arr.reshape(-1).view(np.uint8)) if arr.nbytes else memoryview(b"")
         header["arrays"][name] = [arr.dtype.str, list(arr.shape), offset, len(crcs)]
-        crcs.extend(zlib.crc32(raw[i:i + BLOCK]) & 0xFFFFFFFF for i in range(0, arr.nbytes, BLOCK))
+        for raw in _pieces(arr):
+            crcs.extend(zlib.crc32(raw[i:i + BLOCK]) & 0xFFFFFFFF for i in range(0, len(raw), BLOCK))
         offset += _aligned(arr.nbytes)
     crc_array = np.asarray(crcs, dtype="<u4")
     header["crcs"] = [offset, len(crcs), checksum(crc_array.tobytes())]
@@ -62,7 +119,8 @@ def write(path: Path, magic: bytes, arrays: Mapping[str, np.ndarray], meta: dict
         fh.write(magic + len(blob).to_bytes(8, "little") + checksum(blob).encode("ascii") + blob)
         for name, arr in contiguous.items():
             fh.seek(start + header["arrays"][name][2])
-            fh.write(arr.tobytes())
+            for raw in _pieces(arr):
+                fh.write(raw)
         fh.seek(start + header["crcs"][0])
         fh.write(crc_array.tobytes())
         fh.truncate(start + offset)
