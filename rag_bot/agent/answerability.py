@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from rag_bot import languages
 from rag_bot.agent import rules
+from rag_bot.agent.claims import numerals, skeleton
 from rag_bot.dates import MONTHS, find_dates, normalise_digits
 from rag_bot.languages import alternation
 
@@ -95,8 +96,6 @@ def _tokens(text: str) -> list[str]:
 def _numbers(text: str) -> set[str]:
     """The numbers ``text`` states, in digits: digits of either script and runs of number words of any registry
     language ("बाईस टन", "forty-six")."""
-    from rag_bot.agent.claims import numerals
-
     return {n.replace(",", "") for n in _DIGITS.findall(numerals(text))}
 
 
@@ -146,8 +145,6 @@ def names_missing(question: str, text: str) -> list[tuple[str, ...]]:
     or a longer form of it: "Pritchard's"), or in another script with the same consonant skeleton ("Suresh" ~
     "सुरेश"). A quote from a document that never names the person or place asked about does not answer it. A name
     whose words are all too short to compare across scripts ("Rao") is not counted missing."""
-    from rag_bot.agent.claims import skeleton
-
     words = {w.casefold() for w in _tokens(text)}
     latin = {w for w in words if w.isascii()}
     skeletons = {k for w in words if not w.isascii() and len(k := skeleton(w)) >= MIN_SKELETON}
@@ -296,8 +293,6 @@ def bound(specific: tuple[str, ...], text: str) -> bool:
 
 def _foreign_to(question: str, names: set[str]) -> set[str]:
     """``names`` without those the question holds in another script ("Suresh" asked, "सुरेश" quoted)."""
-    from rag_bot.agent.claims import skeleton
-
     asked = {k for w in _tokens(question) if len(k := skeleton(w)) > MIN_SKELETON}
     return {n for n in names if skeleton(n) not in asked or len(skeleton(n)) <= MIN_SKELETON}
 
@@ -329,7 +324,7 @@ def count_unbound(question: str, sentence: str) -> bool:
     noun = counted_noun(question)
     if noun is None:
         return False
-    tokens = [w.casefold() for w in _tokens(numerals_text(sentence))]
+    tokens = [w.casefold() for w in _tokens(numerals(sentence))]
     if not any(_stem_match(noun, t) for t in tokens):
         return False
     positions = [i for i, t in enumerate(tokens) if _DIGITS.fullmatch(t)]
@@ -357,12 +352,6 @@ def counted_noun(question: str) -> str | None:
             continue
         return low
     return None
-
-
-def numerals_text(text: str) -> str:
-    from rag_bot.agent.claims import numerals
-
-    return numerals(text)
 
 
 def _marked_name(marker: re.Pattern[str], quote: str, question: str) -> bool:
@@ -448,8 +437,6 @@ def term_coverage(question: str, quote: str) -> float:
 def foreign_terms_found(question: str, text: str) -> int:
     """How many of the question's key terms written in another script than ``text`` are found in it by their
     consonant skeleton (a name or loanword transliterated: "रोज़वुड" ~ "Rosewood", "कैफ़े" ~ "café")."""
-    from rag_bot.agent.claims import skeleton
-
     words = {w for w in _tokens(text) if len(w) > 2}
     scripts = {_script(w) for w in words}
     skeletons = {k for w in words if len(k := skeleton(w)) >= MIN_SKELETON}
