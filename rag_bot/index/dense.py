@@ -729,12 +729,18 @@ def _ragged(items: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
     return offsets, np.frombuffer(b"".join(items), dtype=np.uint8).copy()
 
 
-def _permute_ragged(offsets: np.ndarray, data: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The items ``rows`` of a ragged column, in that order, as a new ragged column (bounded memory: a block of
-    rows at a time)."""
+def _permuted_offsets(offsets: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(lengths, offsets) of the items ``rows`` of a ragged column taken in that order."""
     lengths = (offsets[1:] - offsets[:-1])[rows]
     out_offsets = np.zeros(len(rows) + 1, dtype=np.int64)
     np.cumsum(lengths, out=out_offsets[1:])
+    return lengths, out_offsets
+
+
+def _permute_ragged(offsets: np.ndarray, data: np.ndarray, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The items ``rows`` of a ragged column, in that order, as a new ragged column (bounded memory: a block of
+    rows at a time)."""
+    lengths, out_offsets = _permuted_offsets(offsets, rows)
     out = np.empty(int(out_offsets[-1]), dtype=np.uint8)
     for start in range(0, len(rows), 8192):
         block = rows[start:start + 8192]
@@ -778,9 +784,7 @@ class _PartRows:
 def _permuted_stream(offsets: np.ndarray, data: np.ndarray,
                      rows: np.ndarray) -> tuple[np.ndarray, mapped.Stream]:
     """:func:`_permute_ragged` without holding the result: its offsets, and its bytes as a stream of blocks."""
-    lengths = (offsets[1:] - offsets[:-1])[rows]
-    out_offsets = np.zeros(len(rows) + 1, dtype=np.int64)
-    np.cumsum(lengths, out=out_offsets[1:])
+    out_offsets = _permuted_offsets(offsets, rows)[1]
 
     def blocks() -> Iterator[np.ndarray]:
         for start in range(0, len(rows), 8192):
