@@ -38,6 +38,25 @@ class QuestionSet:
             row["missing_date"] = date
         self.rows.append(row)
 
+    def check_references(self, folder: Path) -> dict[str, str]:
+        """Assert every reference phrase is in a relevant talk of ``folder``'s ``corpus`` (facts: in one of the
+        question's talks, any alternative; themes: in the talk) and every row has the set's split; returns each talk
+        key's text, case-folded."""
+        text = {k: (folder / "corpus" / src).read_text(encoding="utf-8").casefold()
+                for k, (src, _) in self.talks.items()}
+        by_source = {src: k for k, (src, _) in self.talks.items()}
+        for key, themes in self.themes.items():
+            for theme in themes:
+                for phrase in theme:
+                    assert phrase.casefold() in text[key], (key, phrase)
+        for row in self.rows:
+            talks = [text[by_source[r["source"]]] for r in row["relevant"]]
+            for fact in row["facts"]:
+                alts = [fact] if isinstance(fact, str) else fact
+                assert any(a.casefold() in t for a in alts for t in talks), (row["id"], fact)
+            assert row["split"] == self.split, row["id"]
+        return text
+
     def write(self, folder: Path) -> None:
         """Write ``questions.jsonl`` into ``folder``."""
         out = folder / "questions.jsonl"
