@@ -1,8 +1,9 @@
 """Does a quote answer the question? Evidence checks that a cosine cannot make.
 
 * :func:`answer_type`: the kind of fact the question asks for (``age``, ``money``, ``number``, ``date``, ``person``,
-  ``place``, ``reason``; None for yes/no and open questions), from the question words of the language registry
-  (``[answer_types]`` of ``rag_bot/languages/*.toml``: "how many", "कितने", "who", "कौन", ...).
+  ``place``, ``reason``, ``yesno``; None for open questions), from the question words of the language registry
+  (``[answer_types]`` of ``rag_bot/languages/*.toml``: "how many", "कितने", "who", "कौन", ...). A yes/no question
+  has no kind of fact, but its quote must hold the question's specific terms (:func:`bound`), in any script.
 * :func:`has_evidence`: the quote holds that kind of fact *beyond what the question already says*: a number (digits
   in either script or a number word) not in the question for ``number``, with a currency word or sign for
   ``money``; a date, year or time word for ``date``; a
@@ -52,6 +53,7 @@ class _Patterns:
 
 
 OPEN = "open"  # a registry type for questions that look typed but ask for a description ("Who was Keshav?")
+YESNO = "yesno"  # a yes/no question: no kind of fact, but the quote must hold the question's specific terms
 
 
 def _words(items: tuple[str, ...]) -> re.Pattern[str] | None:
@@ -175,6 +177,8 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
         return True
     marker = _patterns().evidence.get(kind)
     rank = _patterns().evidence.get("rank")
+    if kind == YESNO:
+        return True  # no kind of fact: the quote must speak of the question's specific terms (evidence_on_topic)
     if kind == "measure" and rank is not None and rank.search(quote):
         return True  # a height by a landmark: "to the seventh step of the ghat"
     if kind in UNITS:  # a sum, a size, a clock time: its unit (a currency, "metres", "बजे") and a number
@@ -208,7 +212,8 @@ def _holds_topic(terms: tuple[str, ...], sentence: str) -> bool:
 
 
 def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
-                     leads: list[str] | None = None, specific: tuple[str, ...] = ()) -> bool:
+                     leads: list[str] | None = None, specific: tuple[str, ...] = (),
+                     seen: frozenset[tuple[str, str | None]] = frozenset()) -> bool:
     """Whether a sentence of ``runs`` (runs of consecutive quoted sentences) holds the fact of ``kind`` *and* speaks
     of the question's topic: it holds a topic term of the question (:func:`topic_terms`) itself, or goes on from the
     sentence before it that does (in its run, or for a run's first sentence its ``leads`` entry: the unquoted
@@ -232,7 +237,7 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
             near = " ".join([*before[max(0, j + 1 - BIND_SPAN):j + 1], sentence])  # it and the sentences before
             if (on_topic[j + 1] or on_topic[j]) and (
                     has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
-            ) and (not specific or not _binds(kind, sentence) or bound(specific, near)) and not (
+            ) and (not specific or not _binds(kind, sentence) or bound(specific, near, seen)) and not (
                     contrast_conflict(question, sentence) or count_unbound(question, sentence)):
                 return True
     return False
@@ -242,7 +247,7 @@ def _binds(kind: str, sentence: str) -> bool:
     """Whether the fact of ``kind`` in ``sentence`` is read precisely enough to be bound to the terms beside it:
     numbers, sums, ages and dates in any script; names and reasons only in a script with capitals (a Hindi name is
     found by a marker such as "ने" or "जी", which may stand in the sentence before the one naming the person)."""
-    return kind in ("number", "age", "date", *UNITS) or all(w.isascii() for w in _tokens(sentence))
+    return kind in ("number", "age", "date", YESNO, *UNITS) or all(w.isascii() for w in _tokens(sentence))
 
 
 BIND_SPAN = 2  # sentences before the one holding the fact that may name what it is about ("The pump broke. The
@@ -251,9 +256,11 @@ BIND_SHARE = 0.5  # share of the question's specific terms the sentence holding 
 SPECIFIC_SHARE = 0.25  # a topic term in more of the retrieved sentences than this names the corpus, not the thing
 
 
-def _term_in(term: str, words: list[str]) -> bool | None:
+def _term_in(term: str, words: list[str], seen: frozenset[tuple[str, str | None]] = frozenset()) -> bool | None:
     """Whether ``words`` hold ``term``: by stem in its script, across scripts by glossary sense or transliteration;
-    None when that cannot be told (no word of the term's script and no match in the other script)."""
+    None when that cannot be told (no word of the term's script and no match in the other script), unless ``seen``
+    holds (term, that script): the retrieved passages wrote the term in that script in a form found there, so its
+    absence counts as in the term's own script."""
     from rag_bot.agent import glossary
 
     script = _script(term)
@@ -263,7 +270,9 @@ def _term_in(term: str, words: list[str]) -> bool | None:
     others = [w for w in words if _script(w) != script]
     if others and glossary.matches(term, others):
         return True
-    return False if same else None  # across scripts a word the glossary does not pair is no evidence of absence
+    if same or (seen and any((term, _script(w)) in seen for w in others)):
+        return False
+    return None  # across scripts a word the glossary does not pair is no evidence of absence
 
 
 def specific_terms(question: str, sentences: list[str]) -> tuple[str, ...]:
@@ -271,30 +280,50 @@ def specific_terms(question: str, sentences: list[str]) -> tuple[str, ...]:
     ``SPECIFIC_SHARE`` of ``sentences`` (the retrieved sentences; "team" in a rescue team's talks is in most of them,
     "Land Rovers" in one); a term found in none is left out (the passages may say it in other words). Empty when
     every term is common or absent."""
+    return tuple(t for t, _ in _specific(question, tuple(sentences)))
+
+
+def seen_across(question: str, sentences: list[str]) -> frozenset[tuple[str, str | None]]:
+    """(term, script) for each specific term (:func:`specific_terms`) that a retrieved sentence of another script
+    than the term's holds (a transliteration, a glossary sense): in that script the term's absence can be told."""
+    return frozenset((t, s) for t, scripts in _specific(question, tuple(sentences)) for s in scripts)
+
+
+@lru_cache(maxsize=64)
+def _specific(question: str, sentences: tuple[str, ...]) -> tuple[tuple[str, frozenset[str | None]], ...]:
+    from rag_bot.agent import glossary
+
     terms = tuple(dict.fromkeys(t.casefold() for t in _topic_terms(question)))
     if not terms or not sentences:
         return ()
     tokenised = [[w.casefold() for w in _tokens(s)] for s in sentences]
     out = []
     for term in terms:
-        hits = sum(1 for words in tokenised if _term_in(term, words))
-        if 0 < hits <= SPECIFIC_SHARE * len(sentences):
-            out.append(term)
+        found = [words for words in tokenised if _term_in(term, words)]
+        if 0 < len(found) <= SPECIFIC_SHARE * len(sentences):
+            script = _script(term)
+            out.append((term, frozenset(_script(w) for words in found for w in words
+                                        if _script(w) != script and glossary.sounds_alike(term, [w]))))
     return tuple(out)
 
 
-def bound(specific: tuple[str, ...], text: str) -> bool:
+def bound(specific: tuple[str, ...], text: str, seen: frozenset[tuple[str, str | None]] = frozenset()) -> bool:
     """Whether ``text`` holds ``BIND_SHARE`` of the ``specific`` terms that can be checked in it (True when none
-    can)."""
+    can; across scripts a term can be checked where ``seen`` says so, :func:`seen_across`)."""
     words = [w.casefold() for w in _tokens(text)]
-    verdicts = [v for v in (_term_in(t, words) for t in specific) if v is not None]
+    verdicts = [v for v in (_term_in(t, words, seen) for t in specific) if v is not None]
     return not verdicts or sum(verdicts) >= BIND_SHARE * len(verdicts)
 
 
 def _foreign_to(question: str, names: set[str]) -> set[str]:
-    """``names`` without those the question holds in another script ("Suresh" asked, "सुरेश" quoted)."""
-    asked = {k for w in _tokens(question) if len(k := skeleton(w)) > MIN_SKELETON}
-    return {n for n in names if skeleton(n) not in asked or len(skeleton(n)) <= MIN_SKELETON}
+    """``names`` without those the question holds in another script: transliterated ("Suresh" asked, "सुरेश"
+    quoted) or translated by the glossary ("the priest" asked, "पुजारी जी" quoted: a title, no new name)."""
+    from rag_bot.agent import glossary
+
+    words = _tokens(question)
+    asked = {k for w in words if len(k := skeleton(w)) > MIN_SKELETON}
+    return {n for n in names if (skeleton(n) not in asked or len(skeleton(n)) <= MIN_SKELETON) and not (
+        (others := [w.casefold() for w in words if _script(w) != _script(n)]) and glossary.matches(n, others))}
 
 
 def contrast_conflict(question: str, sentence: str) -> bool:
@@ -327,7 +356,8 @@ def count_unbound(question: str, sentence: str) -> bool:
     tokens = [w.casefold() for w in _tokens(numerals(sentence))]
     if not any(_stem_match(noun, t) for t in tokens):
         return False
-    positions = [i for i, t in enumerate(tokens) if _DIGITS.fullmatch(t)]
+    words = _patterns().evidence.get("number")  # "twice as many moths", "half the bats": amounts too
+    positions = [i for i, t in enumerate(tokens) if _DIGITS.fullmatch(t) or (words is not None and words.fullmatch(t))]
     after = [t for i in positions for t in tokens[i + 1:i + 1 + COUNT_SPAN]]
     return bool(positions) and not any(_stem_match(noun, t) for t in after)
 
@@ -486,12 +516,13 @@ class Verdict:
 
 
 def assess(question: str, quote: str, context: str = "", runs: list[list[str]] | None = None,
-           leads: list[str] | None = None, specific: tuple[str, ...] = ()) -> Verdict:
+           leads: list[str] | None = None, specific: tuple[str, ...] = (),
+           seen: frozenset[tuple[str, str | None]] = frozenset()) -> Verdict:
     """The answer type of ``question``, whether ``quote`` holds it (given the quote's ``runs`` of consecutive
     sentences and their ``leads``: in a sentence on the question's topic, :func:`evidence_on_topic`), and the
     key-term coverage of the quote with its ``context`` (the sentences around it, which may name the topic)."""
     kind = answer_type(question)
     evidence = has_evidence(kind, quote, question) and (
-        runs is None or evidence_on_topic(kind, runs, question, leads, specific))
+        runs is None or evidence_on_topic(kind, runs, question, leads, specific, seen))
     return Verdict(kind=kind, evidence=evidence,
                    coverage=term_coverage(question, f"{quote} {context}".strip()))

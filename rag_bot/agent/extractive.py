@@ -279,6 +279,7 @@ class ExtractiveChatModel(BaseChatModel):
             documents[p.source] = f"{documents.get(p.source, '')}\n{p.title}\n{p.text}"
         named = {source: not answerability.names_missing(asked, text) for source, text in documents.items()}
         specific = answerability.specific_terms(asked, [c for _, c in candidates]) if kind else ()
+        across = answerability.seen_across(asked, [c for _, c in candidates]) if specific else frozenset()
         for seed in seeds:
             if not named[sources[candidates[seed][0]]]:  # a document that never names whom or what was asked
                 continue
@@ -291,7 +292,7 @@ class ExtractiveChatModel(BaseChatModel):
             leads = [candidates[r[0] - 1][1] if r[0] > 0 and candidates[r[0] - 1][0] == candidates[r[0]][0]
                      and paragraphs[r[0] - 1] == paragraphs[r[0]] else "" for r in runs]
             verdict = answerability.assess(asked, " ".join(candidates[i][1] for i in chosen), context,
-                                           [[candidates[i][1] for i in r] for r in runs], leads, specific)
+                                           [[candidates[i][1] for i in r] for r in runs], leads, specific, across)
             trials.append((seed, chosen, context, verdict))
 
         def backed(verdict: answerability.Verdict) -> bool:

@@ -180,3 +180,70 @@ def test_how_much_with_a_straight_apostrophe_is_still_a_sum_and_no_count():
     question = "How much did the ferry crew's new winch cost?"
     assert answerability.answer_type(question) == "money"
     assert answerability.counted_noun("How much honey did the hives give?") is None  # an amount, not a count
+
+
+# --- across scripts: a term the retrieved passages transliterate can be told missing ----------------------------------
+
+ACROSS = [
+    "हमारी नई लैंड रोवर पिछले साल आई।",
+    "बचाव दल के पास दो कुत्ते हैं।",
+    "बचाव दल हर हफ़्ते अभ्यास करता है।",
+    "दल के सदस्य मुफ़्त काम करते हैं।",
+    "सर्दी में बर्फ़ बहुत गिरी।",
+]
+
+
+def test_a_term_the_passages_transliterate_is_checkable_in_that_script():
+    question = "Will the new Land Rover run on batteries?"
+    seen = answerability.seen_across(question, ACROSS)
+    assert ("land", "hi") in seen and ("rover", "hi") in seen
+    specific = answerability.specific_terms(question, ACROSS)
+    assert answerability.bound(specific, "दल के सदस्य मुफ़्त काम करते हैं।") is True  # without seen: cannot tell
+    assert not answerability.bound(specific, "दल के सदस्य मुफ़्त काम करते हैं।", seen)
+    assert answerability.bound(specific, "हमारी नई लैंड रोवर पिछले साल आई।", seen)
+
+
+def test_a_term_found_only_by_glossary_sense_is_not_told_missing_across_scripts():
+    question = "Did the dogs train every week?"
+    assert "dogs" in answerability.specific_terms(question, ACROSS)
+    seen = answerability.seen_across(question, ACROSS)
+    assert not any(term == "dogs" for term, _ in seen)  # कुत्ते is a translation: a synonym may stand elsewhere
+
+
+# --- yes/no questions -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("question", ["Is the drone waterproof?", "Did the team buy a drone?",
+                                      "क्या नई लैंड रोवर बिजली से चलेगी?"])
+def test_a_yes_no_question_is_typed(question):
+    assert answerability.answer_type(question) == answerability.YESNO
+
+
+def test_a_yes_no_answer_must_hold_the_specific_terms_in_any_script():
+    question = "क्या दल का ड्रोन बारिश में उड़ सकता है?"
+    sentences = ["दल का नया ड्रोन पिछले साल आया।", *ACROSS]
+    specific = answerability.specific_terms(question, sentences)
+    assert "ड्रोन" in specific
+    rain = [["बारिश में कुत्ते घंटों काम करते हैं।"]]
+    assert not answerability.evidence_on_topic("yesno", rain, question, specific=specific)
+    assert answerability.evidence_on_topic("yesno", [["दल का ड्रोन बारिश में भी उड़ता है।"]], question,
+                                           specific=specific)
+
+
+# --- a count words can state ----------------------------------------------------------------------------------------
+
+
+def test_a_count_in_words_before_another_thing_is_not_the_asked_count():
+    question = "How many bats did the volunteers count?"
+    assert answerability.count_unbound(question, "They counted bats, and twice as many moths in the traps.")
+    assert not answerability.count_unbound(question, "They counted twice as many bats as moths.")
+
+
+def test_names_of_asks_for_a_person():
+    assert answerability.answer_type("What are the names of the priest's two sons?") == "person"
+
+
+def test_a_marked_word_that_translates_the_question_is_no_new_name():
+    question = "What is the name of the instructor?"
+    assert not answerability.has_evidence("person", "अध्यापक जी ने कक्षा ली।", question)  # "the instructor" himself
+    assert answerability.has_evidence("person", "मीना जी ने कक्षा ली।", question)

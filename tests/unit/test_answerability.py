@@ -52,7 +52,7 @@ def test_heading_words_still_count_as_the_document():
     ("What is the name of Leon Marsh's wife?", "person"),
     ("Where was the honey sold?", "place"),
     ("Why did the seedlings survive?", "reason"),
-    ("Is the well deep?", None),
+    ("Is the well deep?", "yesno"),
     ("तालाब में कितने स्वयंसेवक थे?", "number"),
     ("कुआँ कब सूखा?", "date"),
     ("महिला समिति की अध्यक्ष कौन हैं?", "person"),
