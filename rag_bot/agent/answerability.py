@@ -336,12 +336,14 @@ def contrast_conflict(question: str, sentence: str) -> bool:
 
 @lru_cache(maxsize=8192)
 def _contrast_members(text: str) -> dict[str, frozenset[int]]:
-    words = {w.casefold() for w in _tokens(text)}
+    tokens = [w.casefold() for w in _tokens(text)]
+    words = set(tokens)
+    pairs = {f"{a} {b}" for a, b in zip(tokens, tokens[1:], strict=False)}  # "पहले साल": a form of two words
     out: dict[str, set[int]] = {}
     for lang in languages.registry().languages:
         for name, members in lang.contrasts.items():
             for position, forms in enumerate(members):
-                if words.intersection(forms):
+                if words.intersection(forms) or pairs.intersection(forms):
                     out.setdefault(name, set()).add(position)
     return {name: frozenset(v) for name, v in out.items()}
 

@@ -247,3 +247,10 @@ def test_a_marked_word_that_translates_the_question_is_no_new_name():
     question = "What is the name of the instructor?"
     assert not answerability.has_evidence("person", "अध्यापक जी ने कक्षा ली।", question)  # "the instructor" himself
     assert answerability.has_evidence("person", "मीना जी ने कक्षा ली।", question)
+
+
+def test_pahle_before_a_unit_of_time_is_first_and_alone_is_before():
+    question = "दूसरे साल क्लब के पास कितने अंपायर थे?"
+    assert answerability.contrast_conflict(question, "पहले साल क्लब के पास सिर्फ़ दो अंपायर थे।")
+    assert not answerability.contrast_conflict(question, "दो साल पहले क्लब के पास तीन अंपायर थे।")  # "ago"
+    assert not answerability.contrast_conflict(question, "दूसरे साल क्लब के पास पाँच अंपायर थे, पहले दो थे।")
