@@ -50,6 +50,7 @@ class _Patterns:
     light: frozenset[str]  # auxiliaries and light verbs ("किया", "still"): no topic of their own
     literals: frozenset[str]  # the words written in the answer-type patterns ("how", "much", "cost", "कितना")
     count: re.Pattern[str] | None  # the registry's count words ("how many", "कितने")
+    plurals: tuple[str, ...]  # plural noun endings
 
 
 OPEN = "open"  # a registry type for questions that look typed but ask for a description ("Who was Keshav?")
@@ -78,7 +79,8 @@ def _patterns() -> _Patterns:
     literals = frozenset(w.casefold() for kind in reg.keys_of("answer_types")
                          for pattern in reg.union_of("answer_types", kind) for w in _WORD.findall(pattern))
     return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light, literals=literals,
-                     count=_words(reg.union("count_words")))
+                     count=_words(reg.union("count_words")),
+                     plurals=tuple(sorted(reg.union("plural_endings"), key=len, reverse=True)))
 
 
 def answer_type(question: str) -> str | None:
@@ -356,12 +358,27 @@ def count_unbound(question: str, sentence: str) -> bool:
     if noun is None:
         return False
     tokens = [w.casefold() for w in _tokens(numerals(sentence))]
-    if not any(_stem_match(noun, t) for t in tokens):
-        return False
     words = _patterns().evidence.get("number")  # "twice as many moths", "half the bats": amounts too
     positions = [i for i, t in enumerate(tokens) if _DIGITS.fullmatch(t) or (words is not None and words.fullmatch(t))]
+    if not any(_stem_match(noun, t) for t in tokens):  # the number of other things: "two *tools*" for members
+        return bool(positions) and _term_in(noun, tokens) is False and all(
+            _counts_other(tokens[i + 1:i + 1 + COUNT_SPAN], noun) for i in positions)
     after = [t for i in positions for t in tokens[i + 1:i + 1 + COUNT_SPAN]]
     return bool(positions) and not any(_stem_match(noun, t) for t in after)
+
+
+def _counts_other(after: list[str], noun: str) -> bool:
+    """Whether the words ``after`` a number name another counted thing than ``noun``: the first content word (past
+    stop words, units and number words) is a plural ("two *tools*", "सत्रह *साइकिलें*"); a number before a verb
+    or a singular ("300 came") may count the asked thing unnamed."""
+    units = _patterns().evidence.get("measure")
+    numbers = _patterns().evidence.get("number")
+    for word in after:
+        if word in rules.vocabulary().stopwords or _DIGITS.fullmatch(word) or any(
+                p is not None and p.fullmatch(word) for p in (numbers, units)):
+            continue
+        return not _stem_match(noun, word) and word.endswith(_patterns().plurals)
+    return False
 
 
 COUNT_SPAN = 4  # the counted thing stands this close after its number ("60 thermal blankets", "१४० बच्चे")

@@ -82,6 +82,7 @@ class Language:
     dictionary: dict[str, object] = field(default_factory=dict)  # [dictionary]: an installed word list to read
     overview_words: tuple[str, ...] = ()
     count_words: tuple[str, ...] = ()  # question words that ask for a count of things ("how many"), not an amount
+    plural_endings: tuple[str, ...] = ()  # a word ending so names things counted ("moths", "साइकिलें")
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # words of one kind that exclude each other ("first" / "second", "summer" / "winter"): class -> members, each a

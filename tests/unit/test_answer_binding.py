@@ -254,3 +254,15 @@ def test_pahle_before_a_unit_of_time_is_first_and_alone_is_before():
     assert answerability.contrast_conflict(question, "पहले साल क्लब के पास सिर्फ़ दो अंपायर थे।")
     assert not answerability.contrast_conflict(question, "दो साल पहले क्लब के पास तीन अंपायर थे।")  # "ago"
     assert not answerability.contrast_conflict(question, "दूसरे साल क्लब के पास पाँच अंपायर थे, पहले दो थे।")
+
+
+@pytest.mark.parametrize("question, sentence, other", [
+    ("How many members borrow from the tool library?", "Only two tools have gone missing in a year.", True),
+    ("How many members borrow from the tool library?", "Over 300 came to borrow on the first day.", False),
+    ("How many members borrow from the tool library?", "It has 300 members and two tools.", False),  # named
+    ("How many bicycles were stolen?", "इस साल सत्रह साइकिलें चोरी हुईं।", False),  # another script: cannot tell
+    ("सूची में कितनी लड़कियाँ हैं?", "सूची में चालीस विद्यार्थियों के नाम हैं।", True),
+    ("सूची में कितनी लड़कियाँ हैं?", "सूची में चालीस नाम लिखे गए।", False),
+])
+def test_a_number_before_another_plural_counts_another_thing(question, sentence, other):
+    assert answerability.count_unbound(question, sentence) is other
