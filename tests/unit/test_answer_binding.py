@@ -266,3 +266,14 @@ def test_pahle_before_a_unit_of_time_is_first_and_alone_is_before():
 ])
 def test_a_number_before_another_plural_counts_another_thing(question, sentence, other):
     assert answerability.count_unbound(question, sentence) is other
+
+
+@pytest.mark.parametrize("sentence, reason", [
+    ("Walkers complained about fast riders, so the collective painted the words on eight bridges.", True),
+    ("So on Sundays the women still make rotis by hand.", True),
+    ("There were so many riders on the bridges.", False),
+    ("The collective painted bridges, benches and so on.", False),
+    ("The collective painted the bridges in May.", False),
+])
+def test_so_joining_a_cause_is_a_reason(sentence, reason):
+    assert answerability.has_evidence("reason", sentence, "Why did the collective paint the bridges?") is reason
