@@ -479,8 +479,23 @@ def term_coverage(question: str, quote: str) -> float:
     terms = [t for t in key_terms(question) if _script(t) in scripts]
     if not terms:
         return 1.0
-    found = sum(1 for t in terms if any(_stem_match(t, w) for w in quote_words))
-    return found / len(terms)
+    held = {t for t in terms if any(_stem_match(t, w) for w in quote_words)}
+    owners = _possessors(question)  # "the club's steel stumps": the steel stumps found, the club need not be named
+    lower = {t.casefold(): t for t in terms}
+    terms = [t for t in terms if not (t not in held and (owned := [lower[w] for w in owners.get(t.casefold(), ())
+                                                                   if w in lower]) and all(o in held for o in owned))]
+    return sum(1 for t in terms if t in held) / len(terms)
+
+
+_POSSESSIVE = re.compile(r"\b(\w+)(?:'s|’s|'|’)\s+((?:\w+\s+){0,2}\w+)")
+
+
+@lru_cache(maxsize=256)
+def _possessors(question: str) -> dict[str, tuple[str, ...]]:
+    """The question's possessive nouns and the words of what they own, up to three ("the beekeepers'
+    *cooperative*", "the kitchen's *very first day*")."""
+    return {m.group(1).casefold(): tuple(w.casefold() for w in m.group(2).split())
+            for m in _POSSESSIVE.finditer(question)}
 
 
 def foreign_terms_found(question: str, text: str) -> int:

@@ -277,3 +277,12 @@ def test_a_number_before_another_plural_counts_another_thing(question, sentence,
 ])
 def test_so_joining_a_cause_is_a_reason(sentence, reason):
     assert answerability.has_evidence("reason", sentence, "Why did the collective paint the bridges?") is reason
+
+
+def test_a_possessor_need_not_be_repeated_when_what_it_owns_is_quoted():
+    question = "How tall are the club's steel stumps?"
+    assert answerability.term_coverage(question, "Our stumps are made of steel pipe and stand 34 inches high.") == 1.0
+    assert answerability.term_coverage(question, "Our stumps stand 34 inches high.") == pytest.approx(1 / 3)
+    assert answerability.term_coverage(question, "The club has forty members.") == pytest.approx(1 / 3)
+    assert answerability.term_coverage("Who founded the beekeepers' cooperative?",
+                                       "The cooperative was founded in 2011 by Winifred Hale.") == 1.0
