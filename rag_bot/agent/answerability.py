@@ -1,9 +1,10 @@
 """Does a quote answer the question? Evidence checks that a cosine cannot make.
 
-* :func:`answer_type`: the kind of fact the question asks for (``age``, ``money``, ``number``, ``date``, ``person``,
-  ``place``, ``reason``, ``yesno``; None for open questions), from the question words of the language registry
-  (``[answer_types]`` of ``rag_bot/languages/*.toml``: "how many", "कितने", "who", "कौन", ...). A yes/no question
-  has no kind of fact, but its quote must hold the question's specific terms (:func:`bound`), in any script.
+* :func:`answer_type`: the kind of fact the question asks for (``age``, ``money``, ``number``, ``date``, ``month``,
+  ``person``, ``place``, ``reason``, ``yesno``; None for open questions), from the question words of the language
+  registry (``[answer_types]`` of ``rag_bot/languages/*.toml``: "how many", "कितने", "who", "कौन", ...). A yes/no
+  question has no kind of fact, but its quote must hold the question's specific terms (:func:`bound`), in any
+  script.
 * :func:`has_evidence`: the quote holds that kind of fact *beyond what the question already says*: a number (digits
   in either script or a number word) not in the question for ``number``, with a currency word or sign for
   ``money``; a date, year or time word for ``date``; a
@@ -54,6 +55,7 @@ class _Patterns:
 
 
 OPEN = "open"  # a registry type for questions that look typed but ask for a description ("Who was Keshav?")
+MONTH = "month"  # "in which month": a month name answers it (a date or a year question wants more)
 YESNO = "yesno"  # a yes/no question: no kind of fact, but the quote must hold the question's specific terms
 
 
@@ -196,6 +198,10 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
         years = {r for r in _DIGITS.findall(normalise_digits(quote)) if _YEAR.fullmatch(r)}  # "in 2019" (not "1,150")
         counts = _numbers(quote) - _numbers(question) - years
         return bool(counts) and (kind == "number" or marker is None)
+    if kind == MONTH:  # "in which month": a month name the question does not hold ("मार्च में"), or a full date
+        months = {w.casefold() for w in _tokens(quote) if w.casefold() in MONTHS and (
+            not w.isascii() or w[:1].isupper())}  # "May", not "may"
+        return bool(find_dates(quote)) or bool(months - _question_words(question))
     if kind == "date":
         return bool(find_dates(quote)) or bool(set(_YEAR.findall(normalise_digits(quote)))
                                                - set(_YEAR.findall(normalise_digits(question))))
@@ -249,7 +255,7 @@ def _binds(kind: str, sentence: str) -> bool:
     """Whether the fact of ``kind`` in ``sentence`` is read precisely enough to be bound to the terms beside it:
     numbers, sums, ages and dates in any script; names and reasons only in a script with capitals (a Hindi name is
     found by a marker such as "ने" or "जी", which may stand in the sentence before the one naming the person)."""
-    return kind in ("number", "age", "date", YESNO, *UNITS) or all(w.isascii() for w in _tokens(sentence))
+    return kind in ("number", "age", "date", MONTH, YESNO, *UNITS) or all(w.isascii() for w in _tokens(sentence))
 
 
 BIND_SPAN = 2  # sentences before the one holding the fact that may name what it is about ("The pump broke. The

@@ -286,3 +286,17 @@ def test_a_possessor_need_not_be_repeated_when_what_it_owns_is_quoted():
     assert answerability.term_coverage(question, "The club has forty members.") == pytest.approx(1 / 3)
     assert answerability.term_coverage("Who founded the beekeepers' cooperative?",
                                        "The cooperative was founded in 2011 by Winifred Hale.") == 1.0
+
+
+@pytest.mark.parametrize("question", ["धाविका केटी ब्रेनन का टखना किस महीने में टूटा?", "In which month did the hut burn?"])
+def test_a_month_question_is_answered_by_a_month_name(question):
+    assert answerability.answer_type(question) == answerability.MONTH
+    assert answerability.has_evidence("month", "मार्च में एक धाविका गिर पड़ीं।", question)
+    assert answerability.has_evidence("month", "It burned down in March.", question)
+    assert not answerability.has_evidence("month", "They may come back next year.", question)  # "may": no month
+
+
+def test_a_when_question_still_wants_a_date_or_a_year():
+    question = "When was the chapel built?"
+    assert answerability.answer_type(question) == "date"
+    assert not answerability.has_evidence("date", "The sale went through on the first of February.", question)
