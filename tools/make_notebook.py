@@ -562,6 +562,39 @@ for p in fresh_curve:
           f"{p['false_refusals']}/{p['answerable']} answerable")
 """
 
+HELDOUT_MD = """\
+### Held-out archives: each change measured once, before and after
+
+Each later archive (`notebooks/eval/fresh5` ... `fresh11`, all questions `test`) was written before the answerer
+change it was held out for, by someone who had not read the answerer, and measured once on the code before that
+change and once after it (aggregates only); the records sit in each folder (`before.json`, `after*.json`,
+`main-*.json`, each naming the commit it measured). This cell reads them; it runs nothing. What they show: the
+checks written from the development sets' misses lift those sets but have not moved the held-out ones since the
+binding of the asked fact (docs/evaluation.md).
+"""
+
+HELDOUT = """\
+def measured_order(path):
+    \"\"\"before/start, then main-<commit>, then after, then after-<change> (the order they were measured in).\"\"\"
+    head = path.stem.split("-")[0]
+    return {"before": 0, "start": 0, "main": 1}.get(head, 3 if "-" in path.stem else 2), path.name
+
+
+records = {}
+for folder in sorted(Path("notebooks/eval").glob("fresh*/"), key=lambda p: (len(p.name), p.name)):
+    runs = {}
+    for f in sorted(folder.glob("*.json"), key=measured_order):
+        record = json.loads(f.read_text(encoding="utf-8"))
+        if "acceptance" in record:
+            runs[f.stem] = record
+    if len(runs) >= 2:
+        records[folder.name] = runs
+for name, runs in records.items():
+    measured = ", ".join(k + ": " + str(r.get("commit", "?"))[:40] for k, r in runs.items())
+    display(Markdown(f"**{name}** ({measured})"))
+    display(Markdown(kind_table({k: r["acceptance"]["all"] for k, r in runs.items()})))
+"""
+
 SUPPORT_MD = """\
 ## 9. Support check: each kind of wrong sentence, before and after
 
@@ -788,6 +821,8 @@ def build() -> nbformat.NotebookNode:
         new_code_cell(FRESH, metadata={"tags": ["figure"]}),
         new_markdown_cell(COVERAGE_MD),
         new_code_cell(COVERAGE, metadata={"tags": ["figure"]}),
+        new_markdown_cell(HELDOUT_MD),
+        new_code_cell(HELDOUT),
         new_markdown_cell(SUPPORT_MD),
         new_code_cell(SUPPORT, metadata={"tags": ["figure", "support"]}),
         new_markdown_cell("## 10. Checks"),
