@@ -57,6 +57,24 @@ class QuestionSet:
             assert row["split"] == self.split, row["id"]
         return text
 
+    def check_layout(self, folder: Path, other_language: tuple[str, ...]) -> None:
+        """Assert ``folder``'s ``corpus`` holds exactly the set's talks, each with four themes; no missing date is a
+        talk's date; a row names relevant talks exactly when its kind has them; a cross-language row is answered
+        only by talks in the other language than its own (``other_language``: the keys of the talks the set's
+        English questions must cross to, those given in the second language only)."""
+        files = sorted(p.name for p in (folder / "corpus").glob("*.md"))
+        assert files == sorted(src for src, _ in self.talks.values())
+        for key, themes in self.themes.items():
+            assert len(themes) == 4, key
+        dates = {d for _, d in self.talks.values()}
+        by_source = {src: k for k, (src, _) in self.talks.items()}
+        for row in self.rows:
+            assert row.get("missing_date") not in dates
+            assert bool(row["relevant"]) == (row["kind"] in ("date_summary", "fact", "cross_language")), row["id"]
+            if row["kind"] == "cross_language":
+                assert all(by_source[r["source"]] in other_language for r in row["relevant"]) == (
+                    row["language"] == "en"), row["id"]
+
     def write(self, folder: Path) -> None:
         """Write ``questions.jsonl`` into ``folder``."""
         out = folder / "questions.jsonl"
