@@ -486,11 +486,16 @@ def term_coverage(question: str, quote: str) -> float:
     if not terms:
         return 1.0
     held = {t for t in terms if any(_stem_match(t, w) for w in quote_words)}
-    owners = _possessors(question)  # "the club's steel stumps": the steel stumps found, the club need not be named
-    lower = {t.casefold(): t for t in terms}
-    terms = [t for t in terms if not (t not in held and (owned := [lower[w] for w in owners.get(t.casefold(), ())
-                                                                   if w in lower]) and all(o in held for o in owned))]
-    return sum(1 for t in terms if t in held) / len(terms)
+    owners = _possessors(question)
+    checked = {t.casefold(): t for t in terms}
+
+    def owned_held(term: str) -> bool:
+        """"the club's steel stumps": every key term the club owns is quoted, so "club" need not be."""
+        owned = [checked[w] for w in owners.get(term.casefold(), ()) if w in checked]
+        return bool(owned) and all(w in held for w in owned)
+
+    counted = [t for t in terms if t in held or not owned_held(t)]
+    return sum(1 for t in counted if t in held) / len(counted)
 
 
 _POSSESSIVE = re.compile(r"\b(\w+)(?:'s|’s|'|’)\s+((?:\w+\s+){0,2}\w+)")

@@ -278,8 +278,9 @@ class ExtractiveChatModel(BaseChatModel):
         for p in passages:
             documents[p.source] = f"{documents.get(p.source, '')}\n{p.title}\n{p.text}"
         named = {source: not answerability.names_missing(asked, text) for source, text in documents.items()}
-        specific = answerability.specific_terms(asked, [c for _, c in candidates]) if kind else ()
-        across = answerability.seen_across(asked, [c for _, c in candidates]) if specific else frozenset()
+        texts = [c for _, c in candidates]
+        specific = answerability.specific_terms(asked, texts) if kind else ()
+        across = answerability.seen_across(asked, texts) if specific else frozenset()
         for seed in seeds:
             if not named[sources[candidates[seed][0]]]:  # a document that never names whom or what was asked
                 continue
