@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rag_bot.agent import answerability
+from tests.cpu_cost import cpu_growth
 
 # --- names ----------------------------------------------------------------------------------------------------------
 
@@ -300,3 +301,32 @@ def test_a_when_question_still_wants_a_date_or_a_year():
     question = "When was the chapel built?"
     assert answerability.answer_type(question) == "date"
     assert not answerability.has_evidence("date", "The sale went through on the first of February.", question)
+
+
+# --- cost ------------------------------------------------------------------------------------------------------------
+
+
+def _binding_checks(sentence: str) -> None:
+    """Every check of this file on one retrieved sentence, caches emptied (each call does the whole work)."""
+    answerability._contrast_members.cache_clear()
+    answerability._specific.cache_clear()
+    question = "How many members borrow the club's steel tools in the second year?"
+    hindi = "क्या दूसरे साल क्लब के सदस्य औज़ार उधार लेते हैं?"
+    sentences = [sentence, "The club meets on Sundays.", "क्लब के सदस्य रविवार को मिलते हैं।"]
+    for q in (question, hindi):
+        specific = answerability.specific_terms(q, sentences)
+        seen = answerability.seen_across(q, sentences)
+        answerability.bound(specific, sentence, seen)
+        answerability.count_unbound(q, sentence)
+        answerability.contrast_conflict(q, sentence)
+        answerability.term_coverage(q, sentence)
+        answerability.has_evidence(answerability.answer_type(q), sentence, q)
+
+
+@pytest.mark.cpu_growth
+def test_the_binding_checks_grow_linearly_with_a_retrieved_sentence():
+    # the most repetitive sentence for them: numbers before other plurals, two-word contrast forms, both scripts
+    piece = "the club's 3 tools and 4 boats in its first year, पहले साल ५ नावें and twice 2 oars; "
+    small, large = piece * 400, piece * 800
+    ratio = cpu_growth(lambda: _binding_checks(small), lambda: _binding_checks(large))
+    assert ratio <= 2.6, ratio
