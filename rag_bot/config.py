@@ -151,6 +151,10 @@ class Settings(BaseSettings):
         "a question in another language than against the same question in the sentence's language (the median over "
         "translated question pairs, tools/measure_language_gap.py); added to such sentences' cosine when ranking the "
         "sentences tried as quotes (the relevance bar on cosine alone stays min_relevance).")
+    learned_quote_choice: bool = Field(
+        True, description="Extractive model: choose among the candidate quotes (or refuse) with the logistic model "
+        "trained on the project's question sets (rag_bot/agent/quote_selector.json, tools/train_quote_selector.py); "
+        "false: the hand-written order of checks alone.")
     answer_sentences: int = Field(6, ge=1, le=20, description="Sentences per answer (extractive: quoted; Gemini: at most).")
     follow_sentences: int = Field(2, ge=0, le=5, description="Extractive model: sentences after each chosen one quoted with it.")
     research_top_k: int = Field(

@@ -19,8 +19,10 @@ prompt text; without one (plain messages) the last human message is taken as the
   another language than the question, a key term found transliterated; such a quote may score up to
   ``LEXICAL_RELIEF`` below ``min_relevance``. Else the best quote above ``min_relevance`` that holds the kind of
   fact (an open question, a very close sentence, another language's sentence) -- except another language's, when
-  a quote in the asker's language held the question's topic but not the fact. ``NOT_FOUND`` when none passes. In
-  the research answer mode (``quoted_passages`` > 1) the quote is followed by the closest sentences of further
+  a quote in the asker's language held the question's topic but not the fact. ``NOT_FOUND`` when none passes. That
+  cascade's choice is then one input of the learned choice (``learned_choice``, :mod:`rag_bot.agent.quote_selector`):
+  the candidate most likely to hold the asked fact is quoted when it reaches the trained threshold, else ``NOT_FOUND``.
+  In the research answer mode (``quoted_passages`` > 1) the quote is followed by the closest sentences of further
   passages nearly as close as the seed (:meth:`_wider`). A whole-talk date question gets the date's talk in the
   user's language, one sentence per theme (:func:`theme_segments`).
 * ``conversational``: [system carrying :class:`~rag_bot.agent.inputs.ConversationalInput`, *history] ->
@@ -34,6 +36,7 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -46,7 +49,7 @@ from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import ConfigDict, PrivateAttr, SkipValidation
 
-from rag_bot.agent import answerability, inputs, prompts, rules
+from rag_bot.agent import answerability, inputs, prompts, quote_selector, rules
 from rag_bot.agent.history import text_of as _text
 from rag_bot.config import Settings
 from rag_bot.languages import CLOSERS, sentence_ends
@@ -149,7 +152,11 @@ class ExtractiveChatModel(BaseChatModel):
     min_coverage: float = 0.75
     follow_sentences: int = 2
     cross_language_gap: float = 0.055
+    learned_choice: bool = True  # the quote is chosen by quote_selector (False: by the hand-written cascade alone)
+    choice_threshold: float | None = None  # the probability the chosen quote must reach (None: the trained one)
     settings: Settings | None = None
+    # called per answer with (question, candidates measured, their quotes, the cascade's index or None): training
+    trace: SkipValidation[Callable[[str, list[quote_selector.Candidate], list[str], int | None], None] | None] = None
 
     @property
     def _llm_type(self) -> str:
@@ -265,7 +272,6 @@ class ExtractiveChatModel(BaseChatModel):
         own_language = [i for i in ranked if not foreign[i]][:SEED_DEPTH]  # never crowded out by another language's
         seeds = sorted(set(ranked[:SEED_DEPTH]) | set(own_language), key=lambda i: -float(scores[i]))
         terms = answerability.key_terms(asked)
-        fallback: tuple[list[int], int] | None = None  # the best quote passing on cosine and type evidence alone
 
         def finish(chosen: list[int], seed: int) -> AIMessage:
             if data.quoted_passages > 1:  # research mode: further passages nearly as close as the seed
@@ -305,38 +311,63 @@ class ExtractiveChatModel(BaseChatModel):
             return (kind is not None and not foreign[seed] and verdict.coverage >= TOPIC_SHARE
                     and not backed(verdict))
 
-        for seed, chosen, _ctx, verdict in trials:  # backed by the question's own words, in its language: it wins
-            if not foreign[seed] and backed(verdict):
-                return finish(chosen, seed)
         by_cosine = sorted(trials, key=lambda t: -float(raw[t[0]]))
         topic_above: dict[int, bool] = {}  # the asker's language spoke of the topic without the fact, closer (plain
         held = False  # cosine) than this seed's quote
         for seed, _chosen, _ctx, verdict in by_cosine:
             topic_above[seed] = held
             held = held or holds_topic(seed, verdict)
-        for seed, chosen, context, verdict in by_cosine:
-            if (verdict.evidence and foreign[seed] and not topic_above[seed] and raw[seed] >= relief
-                    and answerability.foreign_terms_found(  # a transliterated term backs it
-                        asked, " ".join([*(candidates[i][1] for i in chosen), context])) > 0):
-                return finish(chosen, seed)
-        for seed, chosen, _ctx, verdict in trials:  # on cosine and type evidence alone
-            if not verdict.evidence or float(scores[seed]) < self.min_relevance:
-                continue
-            if foreign[seed]:  # on cosine alone only at the plain bar: the gap orders the seeds, never lets one in
-                passes = not topic_above[seed] and raw[seed] >= self.min_relevance
-            else:
-                passes = verdict.passes(self.min_coverage) or float(scores[seed]) >= STRONG_MATCH
-            if passes:
-                fallback = (chosen, seed)  # an open question, a very close sentence with the fact, another language
-                break
-        if fallback is not None:
-            return finish(*fallback)
-        for seed, chosen, context, verdict in by_cosine:  # the question's words translated: the gap lets it in
-            if (verdict.evidence and foreign[seed] and not topic_above[seed]
-                    and float(scores[seed]) >= self.min_relevance and self._translated(
-                        asked, " ".join([*(candidates[i][1] for i in chosen), context]))):
-                return finish(chosen, seed)
-        return AIMessage(content=prompts.NOT_FOUND)
+        with_context = {seed: " ".join([*(candidates[i][1] for i in chosen), context])
+                        for seed, chosen, context, _v in trials}
+
+        def cascade() -> tuple[list[int], int] | None:
+            """The hand-written order of checks: the first quote that passes one."""
+            for seed, chosen, _ctx, verdict in trials:  # backed by the question's own words, in its language: it wins
+                if not foreign[seed] and backed(verdict):
+                    return chosen, seed
+            for seed, chosen, _ctx, verdict in by_cosine:
+                if (verdict.evidence and foreign[seed] and not topic_above[seed] and raw[seed] >= relief
+                        and answerability.foreign_terms_found(asked, with_context[seed]) > 0):  # transliterated
+                    return chosen, seed
+            for seed, chosen, _ctx, verdict in trials:  # on cosine and type evidence alone
+                if not verdict.evidence or float(scores[seed]) < self.min_relevance:
+                    continue
+                if foreign[seed]:  # on cosine alone only at the plain bar: the gap orders the seeds, never lets one in
+                    passes = not topic_above[seed] and raw[seed] >= self.min_relevance
+                else:
+                    passes = verdict.passes(self.min_coverage) or float(scores[seed]) >= STRONG_MATCH
+                if passes:  # an open question, a very close sentence with the fact, another language
+                    return chosen, seed
+            for seed, chosen, _ctx, verdict in by_cosine:  # the question's words translated: the gap lets it in
+                if (verdict.evidence and foreign[seed] and not topic_above[seed]
+                        and float(scores[seed]) >= self.min_relevance and self._translated(asked, with_context[seed])):
+                    return chosen, seed
+            return None
+
+        pick = cascade()
+        if trials and (self.learned_choice or self.trace is not None):
+            measured = [self._candidate(asked, seed, verdict, raw, scores, foreign, backed(verdict), topic_above[seed],
+                                        with_context[seed]) for seed, _chosen, _ctx, verdict in trials]
+            at = next((k for k, t in enumerate(trials) if pick is not None and t[0] == pick[1]), None)
+            if self.trace is not None:
+                self.trace(asked, measured, [" ".join(candidates[i][1] for i in t[1]) for t in trials], at)
+            if self.learned_choice:
+                selector = quote_selector.load()
+                if self.choice_threshold is not None:
+                    selector = replace(selector, threshold=self.choice_threshold)
+                chosen_at = selector.choose(measured, at)
+                pick = None if chosen_at is None else (trials[chosen_at][1], trials[chosen_at][0])
+        return AIMessage(content=prompts.NOT_FOUND) if pick is None else finish(*pick)
+
+    @staticmethod
+    def _candidate(question: str, seed: int, verdict: answerability.Verdict, raw: np.ndarray, scores: np.ndarray,
+                   foreign: Sequence[bool], backed: bool, topic_above: bool, text: str) -> quote_selector.Candidate:
+        """What the learned choice weighs of one tried quote (``text``: the quote with its context)."""
+        translated, translatable = answerability.cross_script_terms(question, text)
+        return quote_selector.Candidate(
+            raw=float(raw[seed]), score=float(scores[seed]), foreign=bool(foreign[seed]), evidence=verdict.evidence,
+            coverage=verdict.coverage, backed=backed, topic_above=topic_above, translated=translated,
+            translatable=translatable, transliterated=answerability.foreign_terms_found(question, text))
 
     def _translated(self, question: str, text: str) -> bool:
         """Whether ``text`` (another language's quote with its context) translates the question's key terms: at

@@ -94,7 +94,8 @@ def extractive_models(settings: Settings, embedder: Embedder | None = None) -> R
         return ExtractiveChatModel(role=role, embedder=embedder, settings=settings,
                                    min_relevance=settings.min_relevance, follow_sentences=settings.follow_sentences,
                                    min_coverage=settings.min_term_coverage,
-                                   cross_language_gap=settings.cross_language_gap)
+                                   cross_language_gap=settings.cross_language_gap,
+                                   learned_choice=settings.learned_quote_choice)
 
     return RoleModels(router=make("router"), agent=make("agent"), answer=make("answer"), summary=make("summary"),
                       conversational=make("conversational"), condense=make("condense"),

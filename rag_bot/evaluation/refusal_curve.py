@@ -6,6 +6,10 @@ say" (false refusals); too low, unanswerable ones get quotes that do not answer 
 every labelled question through the real agent at each threshold and returns both rates, so the notebook can show
 where the configured value sits. One service (and one sentence-vector cache) serves every threshold: only the
 answer model's ``min_relevance`` changes between passes, which is all the threshold touches.
+
+These two knobs belong to the hand-written cascade, and they are swept with the learned quote selector off (they
+decide alone then; with the selector on, the cascade's choice is one of its inputs). The refusal knob of the default
+answerer is the selector's probability threshold: :func:`choice_curve`.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ def _share(flags: Sequence[bool]) -> float | None:
 
 
 DEFAULT_COVERAGES = (0.0, 0.5, 0.6, 0.75, 0.9, 1.0)
+DEFAULT_CHOICE_THRESHOLDS = (0.1, 0.2, 0.3, 0.375, 0.45, 0.5, 0.6, 0.7, 0.8)
 
 
 def refusal_curve(settings: Settings, questions: Sequence[dict[str, Any]],
@@ -36,7 +41,7 @@ def refusal_curve(settings: Settings, questions: Sequence[dict[str, Any]],
     the index of the questions' corpus; ``retriever`` overrides the real one; ``min_coverage``: the key-term
     coverage held fixed, the configured one by default)."""
     coverage = settings.min_term_coverage if min_coverage is None else min_coverage
-    return _sweep(settings, questions, [(float(t), coverage) for t in thresholds], retriever, embedder)
+    return _sweep(settings, questions, [(float(t), coverage, None) for t in thresholds], retriever, embedder)
 
 
 def coverage_curve(settings: Settings, questions: Sequence[dict[str, Any]],
@@ -45,11 +50,23 @@ def coverage_curve(settings: Settings, questions: Sequence[dict[str, Any]],
     """The same points over the key-term coverage a quote must reach, at the relevance ``threshold`` (the
     configured one by default)."""
     at = settings.min_relevance if threshold is None else threshold
-    return _sweep(settings, questions, [(at, float(c)) for c in coverages], retriever, embedder)
+    return _sweep(settings, questions, [(at, float(c), None) for c in coverages], retriever, embedder)
 
 
-def _sweep(settings: Settings, questions: Sequence[dict[str, Any]], knobs: Sequence[tuple[float, float]],
-           retriever: Any, embedder: Any) -> list[dict[str, Any]]:
+def choice_curve(settings: Settings, questions: Sequence[dict[str, Any]],
+                 thresholds: Iterable[float] = DEFAULT_CHOICE_THRESHOLDS, *, retriever: Any = None,
+                 embedder: Any = None) -> list[dict[str, Any]]:
+    """The same points over the probability the learned quote selector's choice must reach
+    (:mod:`rag_bot.agent.quote_selector`; its trained threshold is the default), the cascade's knobs as configured;
+    each point also names it as ``choice_threshold``."""
+    return _sweep(settings, questions, [(settings.min_relevance, settings.min_term_coverage, float(t))
+                                        for t in thresholds], retriever, embedder)
+
+
+def _sweep(settings: Settings, questions: Sequence[dict[str, Any]],
+           knobs: Sequence[tuple[float, float, float | None]], retriever: Any, embedder: Any) -> list[dict[str, Any]]:
+    """Each knob (relevance threshold, key-term coverage, selector threshold or None: the cascade's knobs swept
+    with the learned choice off, they decide alone) set on the answer model, every question asked again."""
     from rag_bot.agent.role_models import extractive_models
     from rag_bot.agent.service import AgentService
 
@@ -58,13 +75,15 @@ def _sweep(settings: Settings, questions: Sequence[dict[str, Any]], knobs: Seque
     answerable = [row for row in questions if row.get("relevant")]
     unanswerable = [row for row in questions if not row.get("relevant") and not row.get("missing_date")]
     curve = []
-    for threshold, coverage in knobs:
+    for threshold, coverage, choice in knobs:
         models.answer.min_relevance = threshold
         models.answer.min_coverage = coverage
+        models.answer.learned_choice = choice is not None
+        models.answer.choice_threshold = choice
         refused_unanswerable = [is_refusal(ask_question(service, row)[0]) for row in unanswerable]
         false_refusals = [is_refusal(ask_question(service, row)[0]) for row in answerable]
         curve.append({
-            "threshold": threshold, "min_coverage": coverage,
+            "threshold": threshold, "min_coverage": coverage, "choice_threshold": choice,
             "refusal_rate": _share(refused_unanswerable), "false_refusal_rate": _share(false_refusals),
             "refused_unanswerable": sum(refused_unanswerable), "unanswerable": len(unanswerable),
             "false_refusals": sum(false_refusals), "answerable": len(answerable),

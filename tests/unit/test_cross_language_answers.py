@@ -21,8 +21,10 @@ PASSAGES = [
 QUESTION = "Who started the earthworm compost work?"
 
 
-def ask(gap: float, question: str = QUESTION) -> str:
-    model = ExtractiveChatModel(role="answer", settings=make_settings(), min_relevance=0.80, cross_language_gap=gap)
+def ask(gap: float, question: str = QUESTION, learned: bool = True) -> str:
+    """The answer (``learned``: with the learned quote selector, else the hand-written cascade alone)."""
+    model = ExtractiveChatModel(role="answer", settings=make_settings(), min_relevance=0.80, cross_language_gap=gap,
+                                learned_choice=learned)
     return str(model.invoke(inputs.answer_messages(inputs.answer_input(question, PASSAGES, "en", 3))).content)
 
 
@@ -37,9 +39,11 @@ def test_another_languages_sentence_needs_the_kind_of_fact_asked():
 
 def test_a_quote_translating_the_questions_words_is_let_in_by_the_gap():
     # its sentence scores under the bar on plain cosine; with the gap it reaches it, and it translates every key term
-    # (earthworm ~ केंचुआ, compost ~ खाद, work ~ काम, started ~ शुरू)
+    # (earthworm ~ केंचुआ, compost ~ खाद, work ~ काम, started ~ शुरू); without the gap the cascade refuses it, and
+    # the learned selector (which weighs the translated terms, not only the gap-adjusted cosine) still quotes it
     assert "सुनीता पाटिल" in ask(0.055)
-    assert ask(0.0) == prompts.NOT_FOUND
+    assert ask(0.0, learned=False) == prompts.NOT_FOUND
+    assert "सुनीता पाटिल" in ask(0.0)
 
 
 def test_a_quote_translating_too_few_of_the_questions_words_stays_out():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rag_bot.evaluation.refusal_curve import coverage_curve, refusal_curve
+from rag_bot.evaluation.refusal_curve import choice_curve, coverage_curve, refusal_curve
 from tests.agent_support import InMemoryRetriever, make_settings, passage
 
 QUESTIONS = [
@@ -43,3 +43,14 @@ def test_key_term_coverage_refuses_the_near_topic_question_and_keeps_the_answera
     assert (off["min_coverage"], on["min_coverage"]) == (0.0, 0.75)
     assert off["refusal_rate"] == 0.0 and on["refusal_rate"] == 1.0
     assert on["false_refusal_rate"] == 0.0
+
+
+def test_the_selectors_threshold_moves_both_error_rates():
+    """The learned quote selector decides the refusal of the default answerer: at a probability every quote
+    reaches nothing is refused; at one none reaches, everything is (every sentence is a candidate: relevance 0)."""
+    retriever = InMemoryRetriever()
+    settings = make_settings().model_copy(update={"min_relevance": 0.0})
+    low, high = choice_curve(settings, QUESTIONS, (0.0, 1.0), retriever=retriever)
+    assert (low["choice_threshold"], high["choice_threshold"]) == (0.0, 1.0)
+    assert low["false_refusal_rate"] == 0.0 and low["refusal_rate"] == 0.0
+    assert high["false_refusal_rate"] == 1.0 and high["refusal_rate"] == 1.0
