@@ -569,8 +569,10 @@ Each later archive (`notebooks/eval/fresh5` ... `fresh11`, all questions `test`)
 change it was held out for, by someone who had not read the answerer, and measured once on the code before that
 change and once after it (aggregates only); the records sit in each folder (`before.json`, `after*.json`,
 `main-*.json`, each naming the commit it measured). This cell reads them; it runs nothing. What they show: the
-checks written from the development sets' misses lift those sets but have not moved the held-out ones since the
-binding of the asked fact (docs/evaluation.md).
+checks written from the development sets' misses lifted those sets but did not move the held-out ones (fresh6,
+fresh7, fresh10, fresh11 unchanged); the learned quote selector (fresh12, `after-qsel`) doubled cross-language
+answers and halved wrong-document citations there, and lost two unanswerable refusals, one fact and one date
+summary (docs/evaluation.md).
 """
 
 HELDOUT = """\
@@ -593,6 +595,38 @@ for name, runs in records.items():
     measured = ", ".join(k + ": " + str(r.get("commit", "?"))[:40] for k, r in runs.items())
     display(Markdown(f"**{name}** ({measured})"))
     display(Markdown(kind_table({k: r["acceptance"]["all"] for k, r in runs.items()})))
+"""
+
+SELECTOR_MD = """\
+### The learned quote selector: leave one set out, and its refusal curve
+
+The default answerer quotes the candidate its logistic quote selector finds most likely to hold the asked fact, or
+refuses when none reaches the trained threshold (`rag_bot/agent/quote_selector.py`). `tools/train_quote_selector.py
+--write` recorded how it was trained on the development archives (`notebooks/eval/quote_selector_training.json`):
+for each archive, the selector trained on the others and scored on it next to the hand-written cascade (which was
+tuned on all of them: its figures are in-sample), and the curve of the final selector over its threshold (the
+refusal knob of the default answerer; in-sample). Right = the quote holds the question's reference facts, or a
+refusal for an unanswerable question. This cell reads the record; it runs nothing.
+"""
+
+SELECTOR = """\
+training = json.loads(Path("notebooks/eval/quote_selector_training.json").read_text(encoding="utf-8"))
+kinds = ["fact", "cross_language", "unanswerable", "false_refusals"]
+cell = lambda v: f"{v[0]}/{v[1]}"
+rows = ["| archive | selector: " + " | ".join(kinds) + " | cascade: " + " | ".join(kinds) + " |",
+        "|---" * (1 + 2 * len(kinds)) + "|"]
+loso = training["leave_one_set_out"]
+for name, r in [*loso["per_set"].items(), ("pooled", {"selector": loso["selector"], "cascade": loso["cascade"]})]:
+    rows.append(f"| {name} | " + " | ".join(cell(r["selector"][k]) for k in kinds) + " | "
+                + " | ".join(cell(r["cascade"][k]) for k in kinds) + " |")
+display(Markdown("\\n".join(rows)))
+curve = training["curve_in_sample"]
+rows = ["| threshold | unanswerable refused | false refusals | facts right | cross-language right |", "|---:|---:|---:|---:|---:|"]
+for point in curve:
+    mark = "**" if abs(point["threshold"] - training["threshold"]) < 1e-9 else ""
+    rows.append(f"| {mark}{point['threshold']:.3f}{mark} | " + " | ".join(
+        f"{100 * point[k][0] / point[k][1]:.1f} %" for k in ("unanswerable", "false_refusals", "fact", "cross_language")) + " |")
+display(Markdown("\\n".join(rows)))
 """
 
 SUPPORT_MD = """\
@@ -823,6 +857,8 @@ def build() -> nbformat.NotebookNode:
         new_code_cell(COVERAGE, metadata={"tags": ["figure"]}),
         new_markdown_cell(HELDOUT_MD),
         new_code_cell(HELDOUT),
+        new_markdown_cell(SELECTOR_MD),
+        new_code_cell(SELECTOR),
         new_markdown_cell(SUPPORT_MD),
         new_code_cell(SUPPORT, metadata={"tags": ["figure", "support"]}),
         new_markdown_cell("## 10. Checks"),
