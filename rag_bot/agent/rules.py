@@ -88,6 +88,7 @@ class _Vocabulary:
     refers_back: re.Pattern[str]
     connector: re.Pattern[str]
     overview: re.Pattern[str]
+    whole_talk: re.Pattern[str]
 
 
 def _start(items: tuple[str, ...]) -> re.Pattern[str]:
@@ -126,6 +127,7 @@ def _build(corpus_terms: tuple[str, ...]) -> _Vocabulary:
         refers_back=re.compile(_words(reg.union("refers_back")), re.I),
         connector=re.compile(rf"^\s*(?:{alternation(reg.union('connectors'))})(?![{_W}])[\s,]*", re.I),
         overview=re.compile(rf"(?:{alternation(reg.union('overview_words'))})", re.I),
+        whole_talk=re.compile(rf"(?:{alternation(reg.union('whole_talk_words'))})", re.I),
     )
 
 
@@ -167,6 +169,7 @@ def document_language(text: str) -> str | None:
 
 
 _WORD = re.compile(rf"[{_W}]+", re.U)
+_DANDAS = "".join(c for c in languages.sentence_ends() if not c.isascii())  # sentence ends inside a script's block
 
 
 def content_words(text: str) -> list[str]:
@@ -174,7 +177,9 @@ def content_words(text: str) -> list[str]:
     duplicates."""
     out: list[str] = []
     for word in _WORD.findall(text):
-        low = word.lower()
+        low = word.lower().strip(_DANDAS)  # the danda is in the Devanagari block: "दीजिए।" is "दीजिए"
+        if not low:
+            continue
         if low in vocabulary().stopwords or normalise_digits(low).isdigit() or low in MONTHS or \
                 ORDINAL_NUMBER.fullmatch(normalise_digits(low)):
             continue
@@ -227,14 +232,16 @@ def is_date_only(question: str, headings: Sequence[str] = ()) -> bool:
     """"What was said on 1969-01-23?", "What did the talk of 14 March 2004 cover?", "२३ जनवरी १९६९ की वार्ता का सार
     बताइए": one exact date and nothing else to look for (a whole-document question).
 
-    Overview words of the registry ("cover", "summary", "सार") ask for the whole document and do not count; nor do
+    Overview words of the registry ("cover", "summary", "सार") ask for the whole document and do not count, nor do
+    its whole-talk words ("main points", "संदेश": only here, they stay key terms elsewhere); nor do
     words found in the ``headings`` of the documents retrieved for that date (title, by-line: "What did Acharya
     Devdutt say on ...?"): they describe the document, not a topic.
     """
     if parse_dates(question).date is None:
         return False
     heading_words = {w for h in headings for w in content_words(h)}
-    return all(w in heading_words for w in topic_words(question))
+    whole_talk = vocabulary().whole_talk
+    return all(w in heading_words or whole_talk.fullmatch(w) for w in topic_words(question))
 
 
 def tool_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict[str, Any]:
@@ -265,7 +272,7 @@ def tool_arguments(question: str, broaden: bool = False, drop_period: bool = Fal
     lang = document_language(question)
     if lang:
         args["language"] = lang
-    if dates.date and (vocabulary().whole.search(question) or not topic_words(question)):
+    if dates.date and (vocabulary().whole.search(question) or is_date_only(question)):
         args["whole_document"] = True  # "the whole talk of ...", a bare "what was said on <date>?", "... cover?"
     return args
 

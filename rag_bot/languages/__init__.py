@@ -81,6 +81,7 @@ class Language:
     glossary: dict[str, tuple[str, ...]] = field(default_factory=dict)  # a word -> its words in the default language
     dictionary: dict[str, object] = field(default_factory=dict)  # [dictionary]: an installed word list to read
     overview_words: tuple[str, ...] = ()
+    whole_talk_words: tuple[str, ...] = ()  # name no topic in a question naming a date only (not in key terms)
     count_words: tuple[str, ...] = ()  # question words that ask for a count of things ("how many"), not an amount
     plural_endings: tuple[str, ...] = ()  # a word ending so names things counted ("moths", "साइकिलें")
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)

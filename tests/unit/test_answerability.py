@@ -17,6 +17,13 @@ from rag_bot.agent import answerability, prompts, rules
     "२० जून २००४ को क्या बताया गया?",
     "15 अगस्त 2004 की वार्ता में किन बातों पर चर्चा हुई?",
     "14 फ़रवरी 2021 की वार्ता किस बारे में थी?",  # "थी" (was, feminine) is an auxiliary like "था"
+    "What were the main points made on 23 January 1969?",
+    "What topics came up in the talk on the 23rd of January, 1969?",
+    "What was the message of the 23 January 1969 talk?",
+    "Which themes did the January 23, 1969 talk touch on?",
+    "23 जनवरी 1969 को वक्ता ने क्या समझाया?",
+    "२३ जनवरी १९६९ की बातचीत का सारांश दीजिए।",  # the danda is not part of "दीजिए"
+    "२३/०१/१९६९ के प्रवचन का संदेश क्या था?",
 ])
 def test_a_date_with_only_overview_words_is_a_whole_talk_question(question):
     assert rules.is_date_only(question)
@@ -29,6 +36,9 @@ def test_a_date_with_only_overview_words_is_a_whole_talk_question(question):
     "What was said about the well pump on 20 June 2004?",
     "२० जून २००४ को कुएँ के पंप के बारे में क्या कहा गया?",
     "What did the talk cover?",  # no date
+    "What did the speaker explain about fear on 23 January 1969?",
+    "23 जनवरी 1969 को वक्ता ने डर के बारे में क्या समझाया?",
+    "What message did Ramesh send on 12 March 2015?",
 ])
 def test_a_topic_or_no_date_is_not_a_whole_talk_question(question):
     assert not rules.is_date_only(question)
@@ -154,3 +164,8 @@ def test_a_term_the_glossary_does_not_know_is_not_counted_either_way():
 
 def test_terms_in_the_texts_own_script_are_left_to_term_coverage():
     assert answerability.cross_script_terms("Who repaired the pump?", "The pump was repaired by Samuel.") == (0, 0)
+
+
+def test_a_danda_closing_a_hindi_question_is_not_part_of_its_last_word():
+    assert rules.content_words("बीज घर किसने बनाया।") == rules.content_words("बीज घर किसने बनाया")
+    assert rules.content_words("सारांश दीजिए ।")[-1] == "दीजिए"  # a danda alone is no word either
