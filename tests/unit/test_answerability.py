@@ -24,6 +24,7 @@ from rag_bot.agent import answerability, prompts, rules
     "23 जनवरी 1969 को वक्ता ने क्या समझाया?",
     "२३ जनवरी १९६९ की बातचीत का सारांश दीजिए।",  # the danda is not part of "दीजिए"
     "२३/०१/१९६९ के प्रवचन का संदेश क्या था?",
+    "२४/०२/२०१९ वाली वार्ता में किन बातों का ज़िक्र हुआ?",  # fresh12's one date summary the quote path refused
 ])
 def test_a_date_with_only_overview_words_is_a_whole_talk_question(question):
     assert rules.is_date_only(question)
