@@ -257,7 +257,9 @@ class ExtractiveChatModel(BaseChatModel):
         embedder = self._get_embedder()
         sentence_vecs = self._sentence_cache().embed_passages([s for _, s in candidates])
         headings = [f"{p.title}\n{p.text[:HEADING_CHARS]}" for p in passages if p.date]
-        if rules.is_date_only(question, headings):
+        asked_date = rules.parse_dates(question).date
+        bodies = [p.text for p in passages if asked_date and p.date == asked_date]  # the talks of the date asked
+        if rules.is_date_only(question, headings, bodies):
             languages = {p.n: rules.detect_language(p.text[:HEADING_CHARS]) for p in passages}
             return self._overview(candidates, paragraphs, sentence_vecs, language, languages, sentences)
         query_vec = np.asarray(embedder.embed_query(ranking_query), dtype=np.float32)

@@ -169,6 +169,7 @@ def document_language(text: str) -> str | None:
 
 
 _WORD = re.compile(rf"[{_W}]+", re.U)
+STEM_CHARS = 4  # a question word sharing this many first letters with a word of a dated talk is that talk's word
 _DANDAS = "".join(c for c in languages.sentence_ends() if not c.isascii())  # sentence ends inside a script's block
 
 
@@ -228,20 +229,30 @@ def topic_words(question: str) -> list[str]:
     return [w for w in content_words(question) if not overview.fullmatch(w)]
 
 
-def is_date_only(question: str, headings: Sequence[str] = ()) -> bool:
+def is_date_only(question: str, headings: Sequence[str] = (), bodies: Sequence[str] = ()) -> bool:
     """"What was said on 1969-01-23?", "What did the talk of 14 March 2004 cover?", "२३ जनवरी १९६९ की वार्ता का सार
     बताइए": one exact date and nothing else to look for (a whole-document question).
 
     Overview words of the registry ("cover", "summary", "सार") ask for the whole document and do not count, nor do
     its whole-talk words ("main points", "संदेश": only here, they stay key terms elsewhere); nor do
     words found in the ``headings`` of the documents retrieved for that date (title, by-line: "What did Acharya
-    Devdutt say on ...?"): they describe the document, not a topic.
+    Devdutt say on ...?"): they describe the document, not a topic. With the ``bodies`` of the documents of that
+    date, a word no body uses (nor a word sharing its stem) names no topic of them either: it is the asker's way of
+    asking ("What *ground* did the talk on ... cover?", "... का *निचोड़*"), while "silence" in "What did he say about
+    silence on ...?" is a word of the talk.
     """
     if parse_dates(question).date is None:
         return False
     heading_words = {w for h in headings for w in content_words(h)}
     whole_talk = vocabulary().whole_talk
-    return all(w in heading_words or whole_talk.fullmatch(w) for w in topic_words(question))
+    body_words = {w for b in bodies for w in content_words(b)}
+
+    def in_bodies(word: str) -> bool:
+        return word in body_words or (len(word) >= STEM_CHARS and any(
+            b.startswith(word[:STEM_CHARS]) for b in body_words))
+
+    return all(w in heading_words or whole_talk.fullmatch(w) or (bodies and not in_bodies(w))
+               for w in topic_words(question))
 
 
 def tool_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict[str, Any]:

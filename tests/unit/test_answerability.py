@@ -170,3 +170,16 @@ def test_terms_in_the_texts_own_script_are_left_to_term_coverage():
 def test_a_danda_closing_a_hindi_question_is_not_part_of_its_last_word():
     assert rules.content_words("बीज घर किसने बनाया।") == rules.content_words("बीज घर किसने बनाया")
     assert rules.content_words("सारांश दीजिए ।")[-1] == "दीजिए"  # a danda alone is no word either
+
+
+def test_a_word_the_dated_talk_never_uses_is_the_askers_phrasing_not_a_topic():
+    talk = ["The well at Hollins Green was dug in 1887. Its water is shared by a rota of twenty-three households."]
+    assert not rules.is_date_only("What ground did the talk on 14 June 2015 cover?")  # without the talk: a topic
+    assert rules.is_date_only("What ground did the talk on 14 June 2015 cover?", bodies=talk)
+    assert rules.is_date_only("I missed the talk on 14 June 2015. What were the main points?", bodies=talk)
+    # a word of the talk (or one sharing its stem: "households" ~ "household") still asks about that topic
+    assert not rules.is_date_only("What was said about the well on 14 June 2015?", bodies=talk)
+    assert not rules.is_date_only("What did the talk of 14 June 2015 say about each household?", bodies=talk)
+    hindi = ["गाँव की चिट्ठियाँ और पुरानी तस्वीरें अब पुस्तकालय में रखी हैं।"]
+    assert rules.is_date_only("८ दिसंबर २०१९ को हुई वार्ता का निचोड़ बताइए", bodies=hindi)
+    assert not rules.is_date_only("८ दिसंबर २०१९ की वार्ता में चिट्ठियों के बारे में क्या कहा गया?", bodies=hindi)

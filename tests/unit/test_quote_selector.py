@@ -103,3 +103,4 @@ def test_the_answerer_quotes_the_selectors_choice_or_refuses(monkeypatch):
     assert question == QUESTION and len(candidates) == len(quotes) >= 1 and at is not None
     best = max(range(len(candidates)), key=lambda i: candidates[i].raw)
     assert quotes[best].split()[0] in picked  # the closest candidate, as the weights say
+
