@@ -565,14 +565,15 @@ for p in fresh_curve:
 HELDOUT_MD = """\
 ### Held-out archives: each change measured once, before and after
 
-Each later archive (`notebooks/eval/fresh5` ... `fresh11`, all questions `test`) was written before the answerer
+Each later archive (`notebooks/eval/fresh5` ... `fresh13`, all questions `test`) was written before the answerer
 change it was held out for, by someone who had not read the answerer, and measured once on the code before that
 change and once after it (aggregates only); the records sit in each folder (`before.json`, `after*.json`,
 `main-*.json`, each naming the commit it measured). This cell reads them; it runs nothing. What they show: the
 checks written from the development sets' misses lifted those sets but did not move the held-out ones (fresh6,
 fresh7, fresh10, fresh11 unchanged); the learned quote selector (fresh12, `after-qsel`) doubled cross-language
 answers and halved wrong-document citations there, and lost two unanswerable refusals, one fact and one date
-summary (docs/evaluation.md).
+summary; on fresh13 (`main-98b0e60` before the selector) it refused more unanswerable questions and quoted fewer
+wrong documents, and half the date summaries were refused by both (docs/evaluation.md).
 """
 
 HELDOUT = """\
