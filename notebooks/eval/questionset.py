@@ -8,6 +8,7 @@ and writes ``questions.jsonl`` next to its script with :meth:`QuestionSet.write`
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ class QuestionSet:
                  split: str = "test") -> None:
         self.talks, self.themes, self.prefix, self.split = talks, themes, prefix, split
         self.rows: list[dict[str, Any]] = []
+        self.subkinds: dict[str, tuple[str, str, str]] = {}  # id of an unanswerable row -> (sub-kind, near, form)
 
     def rel(self, *keys: str) -> list[dict[str, str]]:
         """The relevant talks of ``keys`` as (source, date) records."""
@@ -37,6 +39,28 @@ class QuestionSet:
         if date:
             row["missing_date"] = date
         self.rows.append(row)
+
+    def unanswerable(self, sub: str, near: str, form: str, lang: str, question: str) -> None:
+        """An unanswerable near-topic question: ``sub`` the fact it asks that no talk gives (the set's README),
+        ``near`` the talk it is closest to (whose names it uses), ``form`` "wh", "yes/no" or "which"."""
+        self.add("unanswerable", lang, question)
+        self.subkinds[self.rows[-1]["id"]] = (sub, near, form)
+
+    def check_unanswerable(self, forms: dict[str, int]) -> None:
+        """Assert each sub-kind of the unanswerable rows is asked once in each language, the forms are counted as
+        ``forms``, and each form but "wh" is asked once in each language."""
+        language = {row["id"]: row["language"] for row in self.rows}
+        for sub in {s for s, _, _ in self.subkinds.values()}:
+            assert sorted(language[i] for i, (s, _, _) in self.subkinds.items() if s == sub) == ["en", "hi"], sub
+        assert Counter(f for _, _, f in self.subkinds.values()) == forms
+        for form in set(forms) - {"wh"}:
+            assert sorted(language[i] for i, (_, _, f) in self.subkinds.items() if f == form) == ["en", "hi"], form
+
+    def report(self) -> None:
+        """Print the rows per kind and language, and the unanswerable rows per sub-kind and form."""
+        print("kinds:", dict(Counter((r["kind"], r["language"]) for r in self.rows)))
+        print("unanswerable sub-kinds:", dict(sorted(Counter(s for s, _, _ in self.subkinds.values()).items())))
+        print("unanswerable forms:", dict(sorted(Counter(f for _, _, f in self.subkinds.values()).items())))
 
     def check_references(self, folder: Path) -> dict[str, str]:
         """Assert every reference phrase is in a relevant talk of ``folder``'s ``corpus`` (facts: in one of the

@@ -11,7 +11,6 @@ theme) is in a relevant talk before it writes.
 from __future__ import annotations
 
 import sys
-from collections import Counter
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -72,14 +71,7 @@ THEMES = {
 
 Q = QuestionSet(T, THEMES, "s")
 add = Q.add
-SUBKIND: dict[str, tuple[str, str, str]] = {}  # id of an unanswerable question -> (sub-kind, nearest talk, form)
-
-
-def unanswerable(sub: str, near: str, form: str, lang: str, question: str) -> None:
-    """An unanswerable near-topic question: ``sub`` the fact it asks that no talk gives (README), ``near`` the talk
-    it is closest to (whose names it uses), ``form`` "wh", "yes/no" or "which"."""
-    add("unanswerable", lang, question)
-    SUBKIND[Q.rows[-1]["id"]] = (sub, near, form)
+unanswerable = Q.unanswerable  # sub-kind, nearest talk and form of each: Q.subkinds
 
 
 D = "date_summary"
@@ -166,18 +158,10 @@ def check() -> None:
     every row is held out, and no missing date is a talk's date."""
     Q.check_references(HERE)
     Q.check_layout(HERE, HINDI_ONLY)
-    for sub in {s for s, _, _ in SUBKIND.values()}:  # each sub-kind once in each language
-        assert sorted(Q.rows[int(i[1:]) - 1]["language"] for i, (s, _, _) in SUBKIND.items() if s == sub) == [
-            "en", "hi"], sub
-    assert Counter(f for _, _, f in SUBKIND.values()) == {"wh": 10, "yes/no": 2, "which": 2}
-    for form in ("yes/no", "which"):  # one of each form in each language
-        assert sorted(Q.rows[int(i[1:]) - 1]["language"] for i, (_, _, f) in SUBKIND.items() if f == form) == [
-            "en", "hi"], form
+    Q.check_unanswerable({"wh": 10, "yes/no": 2, "which": 2})
 
 
 if __name__ == "__main__":
     check()
     Q.write(HERE)
-    print("kinds:", dict(Counter((r["kind"], r["language"]) for r in Q.rows)))
-    print("unanswerable sub-kinds:", dict(sorted(Counter(s for s, _, _ in SUBKIND.values()).items())))
-    print("unanswerable forms:", dict(sorted(Counter(f for _, _, f in SUBKIND.values()).items())))
+    Q.report()
