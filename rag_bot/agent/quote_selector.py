@@ -54,12 +54,15 @@ def features(candidates: Sequence[Candidate], cascade: int | None) -> np.ndarray
     best_raw = max(c.raw for c in candidates)
     best_grounded = max(c.coverage * c.evidence for c in candidates)
     best_score = max(c.score for c in candidates)
-    best_own = max((c.raw for c in candidates if not c.foreign), default=0.0)
+    best_side: dict[bool, float] = {}  # the best cosine among the candidates in (not) the question's language
+    for c in candidates:
+        best_side[c.foreign] = max(c.raw, best_side.get(c.foreign, c.raw))
+    best_own = best_side.get(False, 0.0)
     ranked = sorted(range(len(candidates)), key=lambda i: -candidates[i].score)
     rank = {i: r for r, i in enumerate(ranked)}
     rows = []
     for i, c in enumerate(candidates):
-        same_side = max(d.raw for d in candidates if d.foreign == c.foreign)
+        same_side = best_side[c.foreign]
         share = c.translated / c.translatable if c.translatable else 0.0
         grounded = c.coverage * c.evidence
         rows.append([

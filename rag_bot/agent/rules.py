@@ -177,6 +177,7 @@ def content_words(text: str) -> list[str]:
     """Words that carry meaning (stop words, bare numbers and ordinal numbers removed), original order, no
     duplicates."""
     out: list[str] = []
+    seen: set[str] = set()
     for word in _WORD.findall(text):
         low = word.lower().strip(_DANDAS)  # the danda is in the Devanagari block: "दीजिए।" is "दीजिए"
         if not low:
@@ -184,7 +185,8 @@ def content_words(text: str) -> list[str]:
         if low in vocabulary().stopwords or normalise_digits(low).isdigit() or low in MONTHS or \
                 ORDINAL_NUMBER.fullmatch(normalise_digits(low)):
             continue
-        if low not in out:
+        if low not in seen:
+            seen.add(low)
             out.append(low)
     return out
 
@@ -246,10 +248,10 @@ def is_date_only(question: str, headings: Sequence[str] = (), bodies: Sequence[s
     heading_words = {w for h in headings for w in content_words(h)}
     whole_talk = vocabulary().whole_talk
     body_words = {w for b in bodies for w in content_words(b)}
+    body_stems = {w[:STEM_CHARS] for w in body_words if len(w) >= STEM_CHARS}
 
     def in_bodies(word: str) -> bool:
-        return word in body_words or (len(word) >= STEM_CHARS and any(
-            b.startswith(word[:STEM_CHARS]) for b in body_words))
+        return word in body_words or (len(word) >= STEM_CHARS and word[:STEM_CHARS] in body_stems)
 
     return all(w in heading_words or whole_talk.fullmatch(w) or (bodies and not in_bodies(w))
                for w in topic_words(question))

@@ -183,3 +183,21 @@ def test_a_word_the_dated_talk_never_uses_is_the_askers_phrasing_not_a_topic():
     hindi = ["गाँव की चिट्ठियाँ और पुरानी तस्वीरें अब पुस्तकालय में रखी हैं।"]
     assert rules.is_date_only("८ दिसंबर २०१९ को हुई वार्ता का निचोड़ बताइए", bodies=hindi)
     assert not rules.is_date_only("८ दिसंबर २०१९ की वार्ता में चिट्ठियों के बारे में क्या कहा गया?", bodies=hindi)
+
+
+@pytest.mark.cpu_growth
+def test_the_dated_talks_words_are_read_in_linear_time():
+    # the largest input of the whole-talk check: the retrieved passages of the date, every word a new one (the worst
+    # case for removing duplicates), against a question of many words none of them holds
+    from tests.cpu_cost import cpu_growth
+
+    question = "What ground, " + " ".join(f"zq{i}word" for i in range(200)) + ", did the talk on 14 June 2015 cover?"
+
+    def body(n: int) -> list[str]:
+        return [" ".join(f"talkword{i}x" for i in range(n))]
+
+    small, large = body(6000), body(12000)
+    assert rules.is_date_only(question, bodies=small)
+    ratio = cpu_growth(lambda: rules.is_date_only(question, bodies=small),
+                       lambda: rules.is_date_only(question, bodies=large))
+    assert ratio <= 2.6, ratio
