@@ -30,7 +30,7 @@ def _share(flags: Sequence[bool]) -> float | None:
 
 
 DEFAULT_COVERAGES = (0.0, 0.5, 0.6, 0.75, 0.9, 1.0)
-DEFAULT_CHOICE_THRESHOLDS = (0.1, 0.2, 0.3, 0.375, 0.45, 0.5, 0.6, 0.7, 0.8)
+DEFAULT_CHOICE_THRESHOLDS = (0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8)  # and the trained one
 
 
 def refusal_curve(settings: Settings, questions: Sequence[dict[str, Any]],
@@ -54,11 +54,15 @@ def coverage_curve(settings: Settings, questions: Sequence[dict[str, Any]],
 
 
 def choice_curve(settings: Settings, questions: Sequence[dict[str, Any]],
-                 thresholds: Iterable[float] = DEFAULT_CHOICE_THRESHOLDS, *, retriever: Any = None,
+                 thresholds: Iterable[float] | None = None, *, retriever: Any = None,
                  embedder: Any = None) -> list[dict[str, Any]]:
     """The same points over the probability the learned quote selector's choice must reach
-    (:mod:`rag_bot.agent.quote_selector`; its trained threshold is the default), the cascade's knobs as configured;
-    each point also names it as ``choice_threshold``."""
+    (:mod:`rag_bot.agent.quote_selector`; by default ``DEFAULT_CHOICE_THRESHOLDS`` and the trained threshold the
+    answerer uses), the cascade's knobs as configured; each point also names it as ``choice_threshold``."""
+    if thresholds is None:
+        from rag_bot.agent import quote_selector
+
+        thresholds = sorted({*DEFAULT_CHOICE_THRESHOLDS, quote_selector.load().threshold})
     return _sweep(settings, questions, [(settings.min_relevance, settings.min_term_coverage, float(t))
                                         for t in thresholds], retriever, embedder)
 
