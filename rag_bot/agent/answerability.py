@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from rag_bot import languages
 from rag_bot.agent import rules
-from rag_bot.agent.claims import numerals, skeleton
+from rag_bot.agent.claims import name_keys, numerals
 from rag_bot.dates import MONTHS, find_dates, normalise_digits
 from rag_bot.languages import alternation
 
@@ -153,15 +153,15 @@ def names_missing(question: str, text: str) -> list[tuple[str, ...]]:
     whose words are all too short to compare across scripts ("Rao") is not counted missing."""
     words = {w.casefold() for w in _tokens(text)}
     latin = {w for w in words if w.isascii()}
-    skeletons = {k for w in words if not w.isascii() and len(k := skeleton(w)) >= MIN_SKELETON}
+    skeletons = {k for w in words if not w.isascii() for k in name_keys(w) if len(k) >= MIN_SKELETON}
 
     def found(token: str) -> bool | None:  # None: cannot tell
         if any(w == token or (len(token) >= MIN_STEM and w.startswith(token)) for w in latin):
             return True
-        key = skeleton(token)
-        if len(key) <= MIN_SKELETON:
+        keys = {k for k in name_keys(token) if len(k) > MIN_SKELETON}
+        if not keys:
             return None
-        return key in skeletons
+        return bool(keys & skeletons)
 
     missing = []
     for run in question_names(question):
@@ -329,8 +329,8 @@ def _foreign_to(question: str, names: set[str]) -> set[str]:
     from rag_bot.agent import glossary
 
     words = _tokens(question)
-    asked = {k for w in words if len(k := skeleton(w)) > MIN_SKELETON}
-    return {n for n in names if (skeleton(n) not in asked or len(skeleton(n)) <= MIN_SKELETON) and not (
+    asked = {k for w in words for k in name_keys(w) if len(k) > MIN_SKELETON}
+    return {n for n in names if not ({k for k in name_keys(n) if len(k) > MIN_SKELETON} & asked) and not (
         (others := [w.casefold() for w in words if _script(w) != _script(n)]) and glossary.matches(n, others))}
 
 
@@ -514,10 +514,10 @@ def foreign_terms_found(question: str, text: str) -> int:
     consonant skeleton (a name or loanword transliterated: "रोज़वुड" ~ "Rosewood", "कैफ़े" ~ "café")."""
     words = {w for w in _tokens(text) if len(w) > 2}
     scripts = {_script(w) for w in words}
-    skeletons = {k for w in words if len(k := skeleton(w)) >= MIN_SKELETON}
+    skeletons = {k for w in words for k in name_keys(w) if len(k) >= MIN_SKELETON}
     found = 0
     for term in key_terms(question):
-        if _script(term) not in scripts and len(k := skeleton(term)) >= MIN_SKELETON and k in skeletons:
+        if _script(term) not in scripts and {k for k in name_keys(term) if len(k) >= MIN_SKELETON} & skeletons:
             found += 1
     return found
 

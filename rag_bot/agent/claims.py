@@ -15,6 +15,7 @@ dropped on both sides).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -99,20 +100,56 @@ def _endings() -> tuple[tuple[int, frozenset[str]], ...]:
     return tuple((n, frozenset(s for s in words().suffixes if len(s) == n)) for n in sizes)
 
 
-@lru_cache(maxsize=1 << 16)  # a pure function of the word and the registry (itself read once per process)
-def skeleton(word: str) -> str:
-    """A name's consonants in Latin letters, comparable across scripts ("Meera" and "मीरा" -> "mr")."""
+_FLAP = "ṛ"  # Devanagari ड़ / ढ़, written "d" or "r(h)" in Latin letters ("Gaikwad" / "गायकवाड़", "-garh" / "-गढ़")
+_NUKTA = "\u093c"
+_SOFT_G = re.compile(r"(?i)d?g(?=[eiy])")
+
+
+@lru_cache(maxsize=1 << 16)
+def _letters(word: str) -> str:
+    """A word's consonants in Latin letters, repeats merged; a Devanagari flap as :data:`_FLAP`."""
     table = words().transliteration
     if any(ch in table for ch in word):
-        letters = "".join(table.get(ch, "") for ch in word)
+        text = unicodedata.normalize("NFD", word).replace("ड" + _NUKTA, _FLAP).replace("ढ" + _NUKTA, _FLAP)
+        letters = "".join(ch if ch == _FLAP else table.get(ch, "") for ch in text)
     else:
         text = word.casefold()
         for old, new in _LATIN_DIGRAPHS:
             text = text.replace(old, new)
         text = re.sub(r"y(?![aeiou])", "", text)  # "Pandey": y as a vowel
         letters = re.sub(r"[^a-zC]", "", re.sub(r"[aeiou]", "", text))
-    letters = re.sub(r"(.)\1+", r"\1", letters.casefold())
+    return re.sub(r"(.)\1+", r"\1", letters.casefold())
+
+
+@lru_cache(maxsize=1 << 16)  # a pure function of the word and the registry (itself read once per process)
+def skeleton(word: str) -> str:
+    """A name's consonants in Latin letters, comparable across scripts ("Meera" and "मीरा" -> "mr")."""
+    letters = re.sub(r"(.)\1+", r"\1", _letters(word).replace(_FLAP, "d"))
     return letters[:-1] if len(letters) > 1 and letters.endswith("v") else letters  # "Rao" ~ "राव"
+
+
+@lru_cache(maxsize=1 << 16)
+def name_keys(word: str) -> frozenset[str]:
+    """The skeletons a name may have in the other script: :func:`skeleton`, and (2+ letters) in Devanagari the
+    skeleton without य or व after its first letter (Latin letters spell them beside a vowel as a vowel: "Nair" /
+    "नायर", "Udaipur" / "उदयपुर", "Deodar" / "देवदार"), a flap read as d and as r ("Gaikwad" / "गायकवाड़",
+    "Bhairavgarh" / "भैरवगढ़"); in Latin letters "rh" as r and a soft g as j ("college" / "कॉलेज")."""
+    keys = {skeleton(word)}
+    if word.isascii():
+        variants = {_letters(word).replace("rh", "r")}
+        if _SOFT_G.search(word):
+            variants.add(_letters(_SOFT_G.sub("j", word)))
+    else:
+        letters = _letters(word)
+        variants = {letters[:1] + re.sub(gone, "", letters[1:]) for gone in ("", "y", "v", "[yv]")}
+    for letters in variants:
+        keys.update(k for flap in "dr" if len(k := re.sub(r"(.)\1+", r"\1", letters.replace(_FLAP, flap))) >= 2)
+    return frozenset(keys)
+
+
+def sound_alike(a: str, b: str) -> str:
+    """The longest skeleton two words share (:func:`name_keys`), "" when none: the same name in either script."""
+    return max(name_keys(a) & name_keys(b), key=len, default="")
 
 
 @dataclass
@@ -159,8 +196,8 @@ def _numbers(tokens: list[str]) -> set[int]:
                 value = int(part.replace(",", ""))
                 current, run = value, [part]
             elif part in w.number_words:
-                if run and part not in w.ambiguous and current % 100 == 0 and current >= 100:
-                    current += w.number_words[part]
+                if run and part not in w.ambiguous and current % 100 == 0 and (current >= 100 or total > 0):
+                    current += w.number_words[part]  # "two hundred and five", "two thousand six (hundred)"
                 elif run and current < 100 and current % 10 == 0 and current >= 20 and w.number_words[part] < 10:
                     current += w.number_words[part]  # "forty five"
                 else:
@@ -181,6 +218,13 @@ def _numbers(tokens: list[str]) -> set[int]:
                 close()
     close()
     return found
+
+
+def time_word(token: str) -> bool:
+    """A day, a month or a number: "रविवार को" (on Sunday) and "15 अगस्त को" mark a time with को, not a receiver."""
+    w = words()
+    folded = token.casefold()
+    return folded in w.weekdays or folded in w.months or bool(_DIGITS.match(folded))
 
 
 def read_claims(sentence: str) -> Claims:
@@ -222,7 +266,7 @@ def read_claims(sentence: str) -> Claims:
     for k, token in enumerate(tokens):
         if token in w.agent and k > 0:
             agents.add(tokens[k - 1])
-        elif token in w.patient and k > 0:
+        elif token in w.patient and k > 0 and not time_word(tokens[k - 1]):
             patients.add(tokens[k - 1])
         elif token in w.passive and k + 1 < len(tokens):
             following = [t for t in tokens[k + 1:k + 4] if t not in w.determiners]
@@ -267,8 +311,8 @@ def negation_differs(claim: Claims, evidence: Claims, cross_script: bool = False
 
 def _has_name(name: str, other: Claims) -> bool:
     name = re.sub(r"['’]s?$", "", name)  # "Lal's" is the name "Lal"
-    key, folded, stop = skeleton(name), name.casefold(), words().stopwords
-    return any(t == folded or (key and t not in stop and skeleton(re.sub(r"['’]s?$", "", t)) == key)
+    folded, stop = name.casefold(), words().stopwords
+    return any(t == folded or (t not in stop and sound_alike(name, re.sub(r"['’]s?$", "", t)))
                for t in other.tokens)
 
 

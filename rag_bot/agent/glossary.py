@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rag_bot.agent.claims import _endings, covered, skeleton, stem
+from rag_bot.agent.claims import _endings, covered, skeleton, sound_alike, stem
 from rag_bot.agent.claims import words as registry_words
 from rag_bot.languages import dictionaries, registry
 
@@ -250,8 +250,8 @@ def sounds_alike(token: str, others: list[str]) -> bool:
     """Whether a word of ``others`` has the transliteration skeleton of ``token`` (3+ letters, or 2 of two words of
     4+ characters: "Rekha" / "रेखा"): a name or a loanword written in the other script."""
     key = skeleton(token)
-    return len(key) >= 2 and any(skeleton(o) == key and (len(key) >= _SKELETON or min(len(o), len(token)) >= 4)
-                                 for o in others)
+    return any(len(sound_alike(token, o)) >= _SKELETON or (
+        len(key) >= 2 and skeleton(o) == key and min(len(o), len(token)) >= 4) for o in others)
 
 
 def matches(token: str, others: list[str], wide: bool = False) -> bool:

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rag_bot.agent.claims import clauses, covered, stem, words
+from rag_bot.agent.claims import clauses, covered, stem, time_word, words
 from rag_bot.languages import registry
 
 _PHRASE = 3  # content words kept per phrase
@@ -70,8 +70,47 @@ def _markers() -> _Markers:
 
 
 def _clauses(sentence: str) -> list[list[str]]:
-    """Tokens per clause as written (:func:`rag_bot.agent.claims.clauses`), in Unicode NFC."""
-    return [[unicodedata.normalize("NFC", t) for t in clause] for clause in clauses(sentence)]
+    """Tokens per clause as written (:func:`rag_bot.agent.claims.clauses`), in Unicode NFC, appositions between
+    commas joined to their clause (:func:`_appositions`)."""
+    return _appositions([[unicodedata.normalize("NFC", t) for t in clause] for clause in clauses(sentence)])
+
+
+def _appositions(parts: list[list[str]]) -> list[list[str]]:
+    """Latin script: a subject cut off its verb by commas joined to it again. A name alone ("Kamla Thakur, the
+    secretary, sold ...", "the manager, Rekha Nair, asked ...") or a noun phrase before a modifier ("shopkeepers,
+    led by Dinesh Agarwal, asked ...") takes the verb-first clause that follows; the apposition or modifier between
+    them (a short piece that opens with a determiner, or a word and a passive marker) is left out."""
+    w, m = words(), _markers()
+
+    def latin(c: list[str]) -> bool:
+        return all(t.isascii() for t in c)
+
+    def name(c: list[str]) -> bool:
+        return len(c) <= 4 and all(t[:1].isupper() for t in c) and not _stop(c[0])
+
+    def aside(c: list[str]) -> bool:
+        return (c[0].casefold() in w.determiners and len(c) <= 8) or (
+            2 <= len(c) <= 5 and c[1].casefold() in m.passive)
+
+    def verb_first(c: list[str]) -> bool:
+        return c[0][:1].islower() and not _stop(c[0]) and c[0].casefold() not in w.determiners
+
+    out: list[list[str]] = []
+    held = False  # an aside was just left out after ``out[-1]``
+    for k, c in enumerate(parts):
+        nxt = parts[k + 1] if k + 1 < len(parts) else None
+        if out and latin(c) and latin(out[-1]) and not held and nxt and latin(nxt) and verb_first(nxt) and (
+                aside(c) and not verb_first(out[-1]) or name(c) and out[-1][0].casefold() in w.determiners):
+            held = not name(c)
+            if name(c):
+                out[-1] = list(c)  # "the manager, Rekha Nair, asked": the name is the subject
+            continue
+        if out and latin(c) and verb_first(c) and (held or name(out[-1])):
+            out[-1] = out[-1] + c
+        else:
+            out.append(list(c))
+        held = False
+    return out
 
 
 def _stop(token: str) -> bool:
@@ -202,7 +241,8 @@ def _marked_frame(tokens: list[str], m: _Markers, verb_tail: list[str]) -> Frame
     folded = [t.casefold() for t in tokens] + [t.casefold() for t in verb_tail]
     agent = next((_before(tokens, k) for k, t in enumerate(folded) if t in m.agent), ())
     source = next((_before(tokens, k) for k, t in enumerate(folded) if t in m.source), ())
-    dative = next((_before(tokens, k) for k, t in enumerate(folded) if t in m.recipient), ())
+    dative = next((_before(tokens, k) for k, t in enumerate(folded) if t in m.recipient
+                   and not (k > 0 and time_word(folded[k - 1]))), ())
     if not agent:
         first = next((k for k, t in enumerate(tokens) if not _stop(t)), None)
         marked = next((k for k, t in enumerate(folded) if t in m.agent | m.source | m.recipient), len(tokens))

@@ -125,6 +125,8 @@ def test_a_whole_place_name_missing_across_scripts_is_left_to_a_verifier_a_chang
         claim, other = read_claims(sentence), read_claims(evidence)
         return whole_runs(missing_names(claim, [other], True), claim, other)
 
-    assert runs("The van stops at Deodar Hill every Wednesday.", "वैन हर बुधवार देवदार पहाड़ी पर रुकती है।")
+    assert runs("The van stops at Lotus Pond every Wednesday.", "वैन हर बुधवार कमल तालाब पर रुकती है।")
+    deodar = read_claims("The van stops at Deodar Hill every Wednesday.")  # "Deodar" transliterated: not missing
+    assert missing_names(deodar, [read_claims("वैन हर बुधवार देवदार पहाड़ी पर रुकती है।")], True) == ["Hill"]
     assert not runs("Dinesh Joshi hired 22 workers.", "निर्मला जोशी ने 22 मज़दूर रखे।")
     assert not runs("They met Anwar at Rose Garden.", "वे मीरा से कमल तालाब पर मिले।")  # a name alone missing
