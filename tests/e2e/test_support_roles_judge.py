@@ -78,3 +78,67 @@ def test_who_teaches_which_class_across_scripts(judge):
          "The morning class is taught by Kamala Bisht, while her daughter Rekha takes the evening class."],
         [KAMALA_HI])
     assert (swapped.supported, swapped.reason) == (False, "roles") and paraphrase.supported
+
+
+ROOF_EN = {"id": "roof-en", "language": "en", "text": "Meera Joshi paid Ravi Kulkarni 40,000 rupees for the new roof in "
+           "April. The council paid Anil Desai 5,000 rupees. Farhan Ali thanked the fishermen."}
+ROOF_HI = {"id": "roof-hi", "language": "hi", "text": "मीरा जोशी ने अप्रैल में नई छत के लिए रवि कुलकर्णी को 40,000 रुपये "
+           "दिए।"}
+
+
+@pytest.mark.parametrize("sentence, passage", [
+    ("Ravi Kulkarni paid Meera Joshi 40,000 rupees for the new roof in April.", ROOF_EN),
+    ("Anil Desai paid the council 5,000 rupees.", ROOF_EN),
+    ("The fishermen thanked Farhan Ali.", ROOF_EN),
+    ("रवि कुलकर्णी ने नई छत के लिए मीरा जोशी को 40,000 रुपये दिए।", ROOF_EN),  # across scripts
+    ("Ravi Kulkarni paid Meera Joshi 40,000 rupees for the new roof.", ROOF_HI),
+])
+def test_parties_swapped_by_word_order_are_dropped_by_the_frames(judge, sentence, passage):
+    verdict = judge.verdicts([sentence], [passage])[0]
+    assert (verdict.supported, verdict.reason) == (False, "roles")
+
+
+HONEY = {"id": "honey", "language": "en", "text": (
+    "Sunita Rao, the treasurer, sold 30 tins of honey to Arjun Mehta, a trader from Ramgarh, in May.")}
+
+
+def test_parties_swapped_around_appositions_are_dropped_and_the_faithful_sentence_kept(judge):
+    swapped = "Arjun Mehta, a trader from Ramgarh, sold 30 tins of honey to Sunita Rao, the treasurer, in May."
+    converse = "Sunita Rao, the treasurer, bought 30 tins of honey from Arjun Mehta, a trader from Ramgarh, in May."
+    verdicts = judge.verdicts([swapped, converse], [HONEY])
+    assert [(v.supported, v.reason) for v in verdicts] == [(False, "roles"), (False, "roles")]
+    assert judge.verdicts(["Sunita Rao, the treasurer, sold 30 tins of honey to Arjun Mehta in May."],
+                          [HONEY])[0].supported
+
+
+LIBRARY_EN = {"id": "lib-en", "language": "en", "text": (
+    "Rekha Nair, the librarian, gave 120 books to the school in Bhairavgarh. Sunil Gaikwad, a retired teacher, opens "
+    "the reading room on Sundays. The readers raised 2,600 rupees for a new shelf. Students of the Government College painted the "
+    "shelves.")}
+LIBRARY_HI = {"id": "lib-hi", "language": "hi", "text": (
+    "लाइब्रेरियन रेखा नायर ने भैरवगढ़ के स्कूल को 120 किताबें दीं। रिटायर्ड अध्यापक सुनील गायकवाड़ रविवार को वाचनालय "
+    "खोलते हैं। "
+    "पाठकों ने नई अलमारी के लिए 2,600 रुपये जुटाए। सरकारी कॉलेज के छात्रों ने अलमारियाँ रंगीं।")}
+
+
+@pytest.mark.parametrize("sentence, passage", [
+    ("Rekha Nair gave 120 books to the school in Bhairavgarh.", LIBRARY_HI),  # नायर, भैरवगढ़: य and ढ़
+    ("रेखा नायर ने भैरवगढ़ के स्कूल को 120 किताबें दीं।", LIBRARY_EN),
+    ("Sunil Gaikwad, a retired teacher, opens the reading room on Sundays.", LIBRARY_HI),  # गायकवाड़; रविवार को
+    ("रिटायर्ड अध्यापक सुनील गायकवाड़ रविवार को वाचनालय खोलते हैं।", LIBRARY_EN),  # is a time, not a receiver
+    ("The readers raised two thousand six hundred rupees for a new shelf.", LIBRARY_EN),
+    ("पाठकों ने नई अलमारी के लिए दो हज़ार छह सौ रुपये जुटाए।", LIBRARY_HI),
+    ("Students of the Government College painted the shelves.", LIBRARY_HI),  # कॉलेज: a soft g
+])
+def test_transliterated_names_a_time_before_ko_and_a_compound_number_word_are_kept(judge, sentence, passage):
+    verdict = judge.verdicts([sentence], [passage])[0]
+    assert verdict.supported, verdict
+
+
+@pytest.mark.parametrize("sentence, passage", [
+    ("Rekha Joshi gave 120 books to the school in Bhairavgarh.", LIBRARY_HI),  # another surname
+    ("Rekha Nair gave 120 books to the school in Ramgarh.", LIBRARY_HI),  # another town
+    ("The readers raised two thousand five hundred rupees for a new shelf.", LIBRARY_EN),
+])
+def test_a_changed_name_or_number_is_still_dropped(judge, sentence, passage):
+    assert not judge.verdicts([sentence], [passage])[0].supported

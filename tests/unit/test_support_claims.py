@@ -99,17 +99,20 @@ def test_a_hindi_name_changed_in_an_otherwise_verbatim_sentence():
 
 # --- who did what to whom -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("swapped, evidence", [
-    ("Ravi Kulkarni paid Meera Joshi 40,000 rupees for the new roof in April.", EN),
-    ("Anil Desai paid the council 5,000 rupees.", "The council paid Anil Desai 5,000 rupees."),
-    ("The fishermen thanked Farhan Ali.", "Farhan Ali thanked the fishermen."),
     ("रवि कुलकर्णी ने अप्रैल में नई छत के लिए मीरा जोशी को 40,000 रुपये दिए।", HI),
-    ("रवि कुलकर्णी ने नई छत के लिए मीरा जोशी को 40,000 रुपये दिए।", EN),  # across scripts
-    ("Ravi Kulkarni paid Meera Joshi 40,000 rupees for the new roof.", HI),
     ("अनिल देसाई ने क्लब को प्रशिक्षण दिया और सलमा ख़ान ने स्कोर रखा।",
      "सलमा ख़ान ने क्लब को प्रशिक्षण दिया और अनिल देसाई ने स्कोर रखा।"),
 ])
-def test_swapped_roles_are_seen(swapped, evidence):
+def test_swapped_roles_are_seen_by_the_case_markers(swapped, evidence):
+    # word order (Latin script, across scripts) is read by the role frames: tests/e2e/test_support_roles_judge.py
     assert roles_swapped(c(swapped), c(evidence))
+
+
+def test_the_order_of_names_alone_is_no_swap():
+    # a faithful passive or converse paraphrase names the parties in the other order
+    assert not roles_swapped(c("The Pine Hill cooking contest was won by Salma Khan."), c("Salma Khan won it."))
+    assert not roles_swapped(c("Faisal Qureshi lost to Chitra Nair in the final."),
+                             c("Chitra Nair defeated Faisal Qureshi in the final."))
 
 
 @pytest.mark.parametrize("kept, evidence", [

@@ -107,13 +107,11 @@ def test_a_hindi_doer_without_a_marked_receiver_is_compared_by_the_clause_other_
     assert not roles_conflict(frames("मोहन लाल के बेटे के बुख़ार का इलाज डॉक्टर फ़रीदा ख़ान ने किया।"), evidence)
 
 
-def test_frames_that_agree_let_the_name_order_checks_stand_down():
-    from rag_bot.agent.claims import roles_swapped
+def test_a_converse_paraphrase_agrees_by_its_frames():
     from rag_bot.agent.roles import roles_agree
 
     source = "Geeta Rana taught Harish Negi to dry and label the millet seeds."
     converse = "Harish Negi learned from Geeta Rana how to dry the millet seeds."
-    assert roles_swapped(read_claims(converse), read_claims(source))  # the name order alone reads a swap
     assert roles_agree(frames(converse), frames(source))
     assert not roles_agree(frames("Harish Negi taught Geeta Rana to dry the millet seeds."), frames(source))
 
