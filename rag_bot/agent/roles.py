@@ -44,6 +44,7 @@ class Frame:
 class _Markers:
     converse: frozenset[str]
     dative: frozenset[str]
+    to_converse: frozenset[str]
     source: frozenset[str]
     recipient: frozenset[str]
     auxiliaries: frozenset[str]
@@ -64,7 +65,8 @@ def _markers() -> _Markers:
     def union(attr: str) -> frozenset[str]:
         return frozenset(_nfc(w) for lang in langs for w in getattr(lang, attr))
 
-    return _Markers(union("converse_verbs"), union("dative_converse_verbs"), union("source_markers"),
+    return _Markers(union("converse_verbs"), union("dative_converse_verbs"), union("recipient_converse_verbs"),
+                    union("source_markers"),
                     union("recipient_markers"), union("passive_auxiliaries"), union("stopword_verbs"),
                     union("agent_markers"), union("passive_markers"), union("genitive_links"))
 
@@ -210,6 +212,8 @@ def _latin_frame(tokens: list[str], m: _Markers) -> Frame | None:
     obj = _phrase_after(tokens, verb) if verb + 1 < len(tokens) and not _stop(tokens[verb + 1]) or (
         verb + 1 < len(tokens) and folded[verb + 1] in w.determiners) else ()
     doer = by if passive else tuple(t.casefold() for t in subject if not _stop(t))
+    if folded[verb] in m.to_converse:  # "the Ranipur team lost to the girls": the girls won
+        return Frame(to, doer) if to and doer else None
     if folded[verb] in m.converse or stem(folded[verb]) in {stem(v) for v in m.converse if v.isascii()}:
         return Frame(source, doer) if source and doer else None
     receiver = to or (tuple(t.casefold() for t in subject if not _stop(t)) if passive else obj)
@@ -252,7 +256,7 @@ def _marked_frame(tokens: list[str], m: _Markers, verb_tail: list[str]) -> Frame
             agent = agent[:2] if len(agent) > 2 else agent
     if any(t in m.dative for t in folded):
         return Frame(source, dative) if source and dative else None
-    if any(t in m.converse for t in folded):
+    if any(t in m.converse and not (k > 0 and folded[k - 1] in m.links) for k, t in enumerate(folded)):
         return Frame(source, agent) if source and agent else None
     if agent and dative:
         return Frame(agent, dative)
@@ -285,8 +289,9 @@ def has_converse(sentence: str) -> bool:
     """Whether ``sentence`` uses a converse verb of the registry (any inflection in Latin script)."""
     m = _markers()
     stems = {stem(v) for v in m.converse if v.isascii()}
-    return any(t in m.converse or (t.isascii() and stem(t) in stems)
-               for t in (_nfc(x) for clause in clauses(sentence) for x in clause))
+    tokens = [_nfc(x) for clause in clauses(sentence) for x in clause]
+    return any((t in m.converse and not (k > 0 and tokens[k - 1] in m.links)) or t in m.to_converse
+               or (t.isascii() and stem(t) in stems) for k, t in enumerate(tokens))
 
 
 def stem_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:

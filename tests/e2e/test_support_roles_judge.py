@@ -142,3 +142,29 @@ def test_transliterated_names_a_time_before_ko_and_a_compound_number_word_are_ke
 ])
 def test_a_changed_name_or_number_is_still_dropped(judge, sentence, passage):
     assert not judge.verdicts([sentence], [passage])[0].supported
+
+
+LOANS = {"id": "loans", "language": "en", "text": (
+    "The fire station lent the clinic two stretchers. Suman Bisht beat Anita Rao in the chess final. Reena Das gave "
+    "the committee 500 rupees for the fair.")}
+
+
+@pytest.mark.parametrize("sentence", [
+    "क्लिनिक ने फ़ायर स्टेशन से दो स्ट्रेचर उधार लिए।",  # borrowed from: लिए is a converse verb
+    "In the chess final, Anita Rao lost to Suman Bisht.",  # lost to: the winner follows "to"
+    "शतरंज के फ़ाइनल में अनीता राव सुमन बिष्ट से हार गईं।",  # से हार गईं: the winner stands before से
+    "रीना दास ने मेले के लिए समिति को 500 रुपये दिए।",  # के लिए (for) is no converse verb
+])
+def test_converse_verbs_keep_the_parties_straight(judge, sentence):
+    assert judge.verdicts([sentence], [LOANS])[0].supported
+
+
+@pytest.mark.parametrize("sentence", [
+    "फ़ायर स्टेशन ने क्लिनिक से दो स्ट्रेचर उधार लिए।",
+    "In the chess final, Suman Bisht lost to Anita Rao.",
+    "शतरंज के फ़ाइनल में सुमन बिष्ट अनीता राव से हार गईं।",
+    "समिति ने मेले के लिए रीना दास को 500 रुपये दिए।",
+])
+def test_converse_verbs_with_the_parties_swapped_are_dropped(judge, sentence):
+    verdict = judge.verdicts([sentence], [LOANS])[0]
+    assert (verdict.supported, verdict.reason) == (False, "roles")
