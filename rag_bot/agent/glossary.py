@@ -310,3 +310,12 @@ def align(content: list[str], evidence: list[str], tokens: list[str], evidence_t
     back = [matches(t, tokens, wide) for t in theirs]
     return Alignment(sum(hit), sum(1 for t, h in zip(mine, hit, strict=True) if not h and known(t, wide_known)),
                      sum(back), sum(1 for h in back if not h))
+
+
+def synonyms(tokens: Iterable[str], others: Iterable[str]) -> set[str]:
+    """The words of ``tokens`` not in Latin script that share a sense with a word of ``others`` in the same script:
+    two words the hand-written glossary gives one English word for ("ऋण" / "कर्ज़": loan), a synonym a paraphrase
+    may use. (With the dictionary's senses too, two more paraphrases of the seven support probes were kept and two
+    more added clauses; English synonyms through a shared Hindi word kept none more.)"""
+    theirs = set().union(*(senses(o) for o in others if not o.isascii()))
+    return {t for t in tokens if not t.isascii() and senses(t) & theirs} if theirs else set()

@@ -45,7 +45,7 @@ from rag_bot.agent.claims import (
     uncovered_run,
     whole_runs,
 )
-from rag_bot.agent.glossary import align, matches, sounds_alike
+from rag_bot.agent.glossary import align, matches, sounds_alike, synonyms
 from rag_bot.agent.glossary import known as in_glossary
 from rag_bot.agent.history import text_of
 from rag_bot.agent.roles import (
@@ -231,6 +231,10 @@ class EmbeddingJudge:
                 roles_swapped(claim, e1) or (cross and cross_roles_flipped(claim, e1))):
             return Verdict(False, reason="roles", score=c1)  # (a converse verb on one side reverses the order)
         if not cross:
+            same = synonyms(claim.content, [t for e in window for t in e.tokens])
+            if same:  # a synonym the glossary gives both words of counts as the evidence's word
+                window = [*window, _claims(" ".join(sorted(same)))]
+                vocabulary = vocabulary | {stem(t) for t in same}
             if single_substitution(claim, e1, vocabulary):
                 return Verdict(False, reason="changed word", score=c1)
             longest, tail = uncovered_run(claim, window)

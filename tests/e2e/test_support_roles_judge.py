@@ -168,3 +168,12 @@ def test_converse_verbs_keep_the_parties_straight(judge, sentence):
 def test_converse_verbs_with_the_parties_swapped_are_dropped(judge, sentence):
     verdict = judge.verdicts([sentence], [LOANS])[0]
     assert (verdict.supported, verdict.reason) == (False, "roles")
+
+
+def test_a_hindi_synonym_the_glossary_gives_one_sense_is_kept_an_added_clause_is_not(judge):
+    passage = {"id": "loan", "language": "hi", "text": "ज़िला बैंक ने समिति को नई मशीन के लिए 3 लाख रुपये का कर्ज़ दिया।"}
+    synonym = "ज़िला बैंक ने समिति को नई मशीन के लिए 3 लाख रुपये का ऋण दिया।"  # ऋण / कर्ज़: loan
+    added = "ज़िला बैंक ने समिति को नई मशीन के लिए 3 लाख रुपये का ऋण दिया और पूरा ब्याज माफ़ कर दिया।"
+    kept, dropped = judge.verdicts([synonym, added], [passage])
+    assert kept.supported, kept
+    assert (dropped.supported, dropped.reason) == (False, "clause")
