@@ -31,6 +31,7 @@ from rag_bot.agent.claims import (
     coverage,
     covered,
     cross_roles_flipped,
+    extends,
     missing_names,
     negation_differs,
     new_dates,
@@ -242,7 +243,7 @@ class EmbeddingJudge:
                 return Verdict(False, reason="clause", score=c1)
             if coverage(claim, window) < self.min_coverage:
                 return Verdict(False, reason="coverage", score=c1)
-            if uncovered_piece(claim, window):
+            if uncovered_piece(claim, window) or extends(claim, window):
                 return Verdict(False, reason="clause", score=c1)
         elif self._cross_clause(claim, e1):
             return Verdict(False, reason="clause", score=c1)

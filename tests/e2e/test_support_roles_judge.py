@@ -177,3 +177,17 @@ def test_a_hindi_synonym_the_glossary_gives_one_sense_is_kept_an_added_clause_is
     kept, dropped = judge.verdicts([synonym, added], [passage])
     assert kept.supported, kept
     assert (dropped.supported, dropped.reason) == (False, "clause")
+
+
+@pytest.mark.parametrize("passage, faithful, added", [
+    ({"id": "gate-en", "language": "en", "text": "The volunteers painted the school gate in March."},
+     "The school gate was painted by the volunteers in March.",
+     "In March the volunteers happily painted the school gate blue."),
+    ({"id": "gate-hi", "language": "hi", "text": "स्वयंसेवकों ने मार्च में स्कूल का फाटक रंगा।"},
+     "मार्च में स्कूल का फाटक स्वयंसेवकों ने रंगा।",
+     "स्वयंसेवकों ने मार्च में ख़ुशी से स्कूल का फाटक नीला रंगा।"),
+])
+def test_the_whole_evidence_with_words_of_its_own_scattered_in_is_an_added_clause(judge, passage, faithful, added):
+    kept, dropped = judge.verdicts([faithful, added], [passage])
+    assert kept.supported, kept
+    assert (dropped.supported, dropped.reason) == (False, "clause")
