@@ -45,6 +45,7 @@ class _Markers:
     converse: frozenset[str]
     dative: frozenset[str]
     to_converse: frozenset[str]
+    idioms: frozenset[str]
     source: frozenset[str]
     recipient: frozenset[str]
     auxiliaries: frozenset[str]
@@ -66,7 +67,7 @@ def _markers() -> _Markers:
         return frozenset(_nfc(w) for lang in langs for w in getattr(lang, attr))
 
     return _Markers(union("converse_verbs"), union("dative_converse_verbs"), union("recipient_converse_verbs"),
-                    union("source_markers"),
+                    union("converse_idioms"), union("source_markers"),
                     union("recipient_markers"), union("passive_auxiliaries"), union("stopword_verbs"),
                     union("agent_markers"), union("passive_markers"), union("genitive_links"))
 
@@ -135,8 +136,8 @@ def _phrase_after(tokens: list[str], k: int) -> tuple[str, ...]:
     w = words()
     out: list[str] = []
     j = k + 1
-    while j < len(tokens) and tokens[j].casefold() in w.determiners:
-        j += 1
+    while j < len(tokens) and (tokens[j].casefold() in w.determiners or _number(tokens[j].casefold())):
+        j += 1  # "the", "12": "teaches 12 apprentices"
     while j < len(tokens) and len(out) < _PHRASE and not _stop(tokens[j]):
         out.append(tokens[j].casefold())
         j += 1
@@ -210,11 +211,13 @@ def _latin_frame(tokens: list[str], m: _Markers) -> Frame | None:
                            and k + 1 < len(tokens) and (folded[k + 1] in w.determiners or tokens[k + 1][:1].isupper()))
                if p), ())
     obj = _phrase_after(tokens, verb) if verb + 1 < len(tokens) and not _stop(tokens[verb + 1]) or (
-        verb + 1 < len(tokens) and folded[verb + 1] in w.determiners) else ()
+        verb + 1 < len(tokens) and (folded[verb + 1] in w.determiners or _number(folded[verb + 1]))) else ()
     doer = by if passive else tuple(t.casefold() for t in subject if not _stop(t))
     if folded[verb] in m.to_converse:  # "the Ranipur team lost to the girls": the girls won
         return Frame(to, doer) if to and doer else None
-    if folded[verb] in m.converse or stem(folded[verb]) in {stem(v) for v in m.converse if v.isascii()}:
+    idiom = verb + 1 < len(folded) and folded[verb + 1] in m.idioms  # "took on 22 labourers": no transfer
+    if not idiom and (folded[verb] in m.converse or stem(folded[verb]) in {stem(v) for v in m.converse
+                                                                           if v.isascii()}):
         return Frame(source, doer) if source and doer else None
     receiver = to or (tuple(t.casefold() for t in subject if not _stop(t)) if passive else obj)
     return Frame(doer, receiver) if doer and receiver else None

@@ -71,6 +71,7 @@ class Language:
     converse_verbs: tuple[str, ...] = ()  # verbs whose doer receives ("received from", "bought from", "से सीखा")
     dative_converse_verbs: tuple[str, ...] = ()  # converse verbs whose receiver is marked by a patient marker (मिला)
     recipient_converse_verbs: tuple[str, ...] = ()  # converse verbs whose giver follows a recipient marker ("lost to")
+    converse_idioms: tuple[str, ...] = ()  # words after a converse verb that make it no transfer ("took on", "got up")
     source_markers: tuple[str, ...] = ()  # the giver of a converse verb follows ("from") or precedes (से) these
     recipient_markers: tuple[str, ...] = ()  # "to the camp": the receiver of a giving verb
     passive_auxiliaries: tuple[str, ...] = ()  # "were paid by": with a passive marker the subject receives

@@ -191,3 +191,14 @@ def test_the_whole_evidence_with_words_of_its_own_scattered_in_is_an_added_claus
     kept, dropped = judge.verdicts([faithful, added], [passage])
     assert kept.supported, kept
     assert (dropped.supported, dropped.reason) == (False, "clause")
+
+
+def test_an_object_that_starts_with_a_number_and_a_phrasal_verb_are_read(judge):
+    passage = {"id": "yard", "language": "en", "text": (
+        "Kamal Sheikh teaches 14 apprentices to caulk boats. Neha Verma, the foreman, hired 9 welders from the "
+        "railway colony.")}
+    swapped = "14 apprentices teach Kamal Sheikh to caulk boats."  # the object "14 apprentices" is read
+    phrasal = "Neha Verma, the foreman, took on 9 welders from around the railway colony."  # took on: hired
+    dropped, kept = judge.verdicts([swapped, phrasal], [passage])
+    assert (dropped.supported, dropped.reason) == (False, "roles")
+    assert kept.supported, kept
