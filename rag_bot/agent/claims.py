@@ -27,8 +27,8 @@ from rag_bot.languages import Language, registry, word_chars
 _W = word_chars()
 _TOKEN = re.compile(rf"\d+(?:[,.]\d+)*|[{_W}]+(?:['’][a-z]+)?")
 _DIGITS = re.compile(r"^\d+(?:[,.]\d+)*$")
-_LATIN_DIGRAPHS = (("sch", "sk"), ("ch", "C"), ("sh", "s"), ("th", "t"), ("dh", "d"), ("bh", "b"), ("kh", "k"),
-                   ("gh", "g"), ("ph", "f"), ("jh", "j"), ("c", "k"), ("q", "k"), ("w", "v"), ("z", "j"),
+_LATIN_DIGRAPHS = (("sch", "sk"), ("chh", "C"), ("ch", "C"), ("sh", "s"), ("th", "t"), ("dh", "d"), ("bh", "b"),
+                   ("kh", "k"), ("gh", "g"), ("ph", "f"), ("jh", "j"), ("c", "k"), ("q", "k"), ("w", "v"), ("z", "j"),
                    ("x", "ks"))
 
 
@@ -49,6 +49,7 @@ class _Words:
     determiners: frozenset[str]
     stopwords: frozenset[str]
     titles: frozenset[str]
+    negation_idioms: tuple[tuple[str, ...], ...]
     transliteration: dict[str, str]
     suffixes: tuple[str, ...]
     openers: frozenset[str]
@@ -75,6 +76,7 @@ def words() -> _Words:
         determiners=union("determiners"),
         stopwords=frozenset(w for lang in langs for w in lang.stopwords) | union("support_stopwords"),
         titles=frozenset(a.casefold().rstrip(".") for a in (*union("abbreviations"), "mr", "mrs", "ms", "dr")),
+        negation_idioms=tuple(tuple(p.casefold().split()) for lang in langs for p in lang.negation_idioms),
         transliteration=merged("transliteration"),
         suffixes=tuple(sorted(union("stem_suffixes"), key=len, reverse=True)),
         openers=union("clause_openers"))
@@ -233,7 +235,10 @@ def read_claims(sentence: str) -> Claims:
     text = normalise_digits(sentence).replace("_", " ")  # "NOT_FOUND" reads as the words it is made of
     raw = [t for t in (t.strip("।॥") for t in _TOKEN.findall(text)) if t]
     tokens = [t.casefold().replace("’", "'") for t in raw]
-    parts = [p for t in tokens for p in (t.split("-") if not _DIGITS.match(t) else [t])]
+    idiom = {k for k, t in enumerate(tokens) if t in w.negations and any(
+        tuple(tokens[k:k + len(p)]) == p for p in w.negation_idioms)}  # "at no cost": no negation
+    parts = [p for k, t in enumerate(tokens) if k not in idiom
+             for p in (t.split("-") if not _DIGITS.match(t) else [t])]
     months = {w.months[t] for t in tokens if t in w.months}
     weekdays = {w.weekdays[t.rstrip("s")] for t in tokens if t.rstrip("s") in w.weekdays}
     negated = any(t in w.negations or t.endswith("n't") for t in parts)
@@ -241,7 +246,7 @@ def read_claims(sentence: str) -> Claims:
                and t not in w.negations and not t.endswith("n't")]
     negated_words: list[tuple[str, str]] = []
     for k, t in enumerate(tokens):
-        if t in w.negations or t.endswith("n't"):
+        if (t in w.negations or t.endswith("n't")) and k not in idiom:
             before = [j for j in content if j < k]
             after = [j for j in content if j > k]
             if not t.isascii():  # Hindi: the negation follows what it negates

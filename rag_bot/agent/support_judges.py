@@ -25,6 +25,7 @@ import numpy as np
 from langchain_core.language_models import BaseChatModel
 
 from rag_bot.agent import prompts
+from rag_bot.agent.answerability import contrast_conflict
 from rag_bot.agent.claims import (
     Claims,
     content_excess,
@@ -214,6 +215,8 @@ class EmbeddingJudge:
             return Verdict(False, reason="number", score=c1)
         if new_dates(claim, window, known[1]):
             return Verdict(False, reason="date", score=c1)
+        if contrast_conflict(e1.text, sentence):  # "every morning" said, "every evening" written
+            return Verdict(False, reason="contrast", score=c1)
         if negation_differs(claim, e1, cross):
             return Verdict(False, reason="negation", score=c1)
         missing = missing_names(claim, window, cross)

@@ -58,6 +58,7 @@ class Language:
     abbreviations: tuple[str, ...] = ()
     abbreviations_at_end: tuple[str, ...] = ()
     negations: tuple[str, ...] = ()
+    negation_idioms: tuple[str, ...] = ()  # phrases opening with a negation that negate nothing ("at no cost": free)
     ambiguous_numbers: tuple[str, ...] = ()
     number_joiners: tuple[str, ...] = ()
     passive_markers: tuple[str, ...] = ()

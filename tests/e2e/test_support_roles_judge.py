@@ -202,3 +202,32 @@ def test_an_object_that_starts_with_a_number_and_a_phrasal_verb_are_read(judge):
     dropped, kept = judge.verdicts([swapped, phrasal], [passage])
     assert (dropped.supported, dropped.reason) == (False, "roles")
     assert kept.supported, kept
+
+
+FERRY = {"id": "ferry", "language": "en", "text": (
+    "The forest office gave the school 300 saplings at no cost. Coach Asha Bind trains 12 boys every morning in "
+    "Chhatarpur.")}
+FERRY_HI = {"id": "ferry-hi", "language": "hi", "text": (
+    "वन कार्यालय ने स्कूल को 300 पौधे बिना दाम के दिए। कोच आशा बिंद छतरपुर में हर सुबह 12 लड़कों को प्रशिक्षण देती हैं।")}
+
+
+@pytest.mark.parametrize("sentence, passage", [
+    ("The school got 300 saplings free from the forest office.", FERRY),  # "at no cost" negates nothing
+    ("वन कार्यालय ने स्कूल को 300 पौधे बिना दाम के दिए।", FERRY),  # बिना दाम: free, across scripts too
+    ("The saplings came at no cost from the forest office.",  # the passage's own negation is of "buy" alone
+     {"id": "buy", "language": "en", "text": "The school did not buy the saplings, which came at no cost from the "
+      "forest office."}),
+    ("Coach Asha Bind trains 12 boys every morning in Chhatarpur.", FERRY_HI),  # Chh- / छ
+])
+def test_a_negation_idiom_and_an_aspirated_name_are_kept(judge, sentence, passage):
+    assert judge.verdicts([sentence], [passage])[0].supported
+
+
+@pytest.mark.parametrize("sentence, passage, reason", [
+    ("The forest office did not give the school 300 saplings.", FERRY, "negation"),
+    ("Coach Asha Bind trains 12 boys every evening in Chhatarpur.", FERRY, "contrast"),  # morning -> evening
+    ("कोच आशा बिंद छतरपुर में हर शाम 12 लड़कों को प्रशिक्षण देती हैं।", FERRY, "contrast"),  # across scripts
+])
+def test_a_real_negation_and_another_part_of_the_day_are_dropped(judge, sentence, passage, reason):
+    verdict = judge.verdicts([sentence], [passage])[0]
+    assert (verdict.supported, verdict.reason) == (False, reason)
