@@ -9,7 +9,7 @@ import re
 import unicodedata
 from datetime import date
 
-from rag_bot.languages import digit_table, month_names, registry
+from rag_bot.languages import day_words, digit_table, month_names, registry
 
 _DIGITS = digit_table()  # the language files' [dates] digits, e.g. Devanagari
 MONTHS = month_names()  # the language files' [dates.months]
@@ -17,12 +17,23 @@ _MONTH_ALT = "|".join(sorted((re.escape(m) for m in MONTHS), key=len, reverse=Tr
 _ORD = r"(?:st|nd|rd|th)?"
 ORDINAL_NUMBER = re.compile(r"\d+" + _ORD.rstrip("?"), re.I)  # "28th": a day of a date, no topic word
 
-# Each pattern yields named groups y, m (number or month name) and d.
+DAYS = day_words()  # a day in words: number words 1-31 and ordinals ("fourth", "चौदह")
+_DAY_WORD = "|".join(sorted((re.escape(d) for d in DAYS), key=len, reverse=True))
+_MARKER = "|".join(sorted((re.escape(m) for m in registry().union("day_markers")), key=len, reverse=True)) or "(?!)"
+_W = r"[^\W\d_]|[\u0900-\u097f]"  # a letter or a Devanagari sign: the end of a word
+
+# Each pattern yields named groups y, m (number or month name) and d (digits or a day word).
 _PATTERNS = [
     re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
     re.compile(r"(?<!\d)(?P<d>\d{1,2})[-/.](?P<m>\d{1,2})[-/.](?P<y>\d{4})(?!\d)"),
     re.compile(rf"(?<!\d)(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<m>{_MONTH_ALT})\.?,?\s+(?P<y>\d{{4}})(?!\d)", re.I),
     re.compile(rf"(?P<m>{_MONTH_ALT})\.?\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>\d{{4}})(?!\d)", re.I),
+    # in words: "the fourth of October 2020", "चौदह जून 2015", "October the fourth, 2020", "जून 2015 की चौदह तारीख़"
+    re.compile(rf"(?<!{_W})(?P<d>{_DAY_WORD})(?:\s+(?:{_MARKER}))?\s+(?:of\s+)?(?P<m>{_MONTH_ALT})\.?,?\s+"
+               rf"(?P<y>\d{{4}})(?!\d)", re.I),
+    re.compile(rf"(?P<m>{_MONTH_ALT})\.?\s+(?:the\s+)?(?P<d>{_DAY_WORD}),?\s+(?P<y>\d{{4}})(?!\d)", re.I),
+    re.compile(rf"(?P<m>{_MONTH_ALT})\.?,?\s+(?P<y>\d{{4}})\s+\S{{1,4}}\s+(?P<d>\d{{1,2}}|{_DAY_WORD}){_ORD}\s+"
+               rf"(?:{_MARKER})", re.I),
 ]
 
 
@@ -52,8 +63,10 @@ def find_dates(text: str) -> list[tuple[int, str]]:
             month = int(month_raw) if month_raw.isdigit() else MONTHS.get(month_raw.casefold().rstrip("."))
             if month is None:
                 month = MONTHS.get(month_raw)
+            day_raw = match.group("d")
+            day = int(day_raw) if day_raw.isdigit() else DAYS.get(day_raw.casefold(), 0)
             try:
-                value = date(int(match.group("y")), int(month or 0), int(match.group("d")))
+                value = date(int(match.group("y")), int(month or 0), day)
             except ValueError:
                 continue
             if 1000 <= value.year <= 2999:

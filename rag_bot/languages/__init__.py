@@ -55,6 +55,8 @@ class Language:
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # [texts.<group>] tables: key -> text
     month_names: dict[str, int] = field(default_factory=dict)  # [dates.months]: name or abbreviation -> 1..12
     digits: str = ""  # [dates] digits: this script's 0-9, in order ("" when it writes ASCII digits)
+    day_words: dict[str, int] = field(default_factory=dict)  # [dates.days]: a day written in words ("fourth") -> 1..31
+    day_markers: tuple[str, ...] = ()  # [dates] day_markers: words after a day ("चार तारीख़": the fourth)
     abbreviations: tuple[str, ...] = ()
     abbreviations_at_end: tuple[str, ...] = ()
     negations: tuple[str, ...] = ()
@@ -103,6 +105,9 @@ def _language(data: dict) -> Language:
     values["month_names"] = {unicodedata.normalize("NFC", k).casefold(): int(v)
                              for k, v in written.get("months", {}).items()}
     values["digits"] = written.get("digits", "")
+    values["day_words"] = {unicodedata.normalize("NFC", k).casefold(): int(v)
+                           for k, v in written.get("days", {}).items()}
+    values["day_markers"] = tuple(unicodedata.normalize("NFC", w) for w in written.get("day_markers", ()))
     values["script_ranges"] = tuple((int(lo, 16), int(hi, 16)) for lo, hi in values.get("script_ranges", ()))
     values["stopwords"] = frozenset(w.casefold() for w in str(values.get("stopwords", "")).split())
     for key, kind in Language.__dataclass_fields__.items():
@@ -279,6 +284,16 @@ def approx_tokens(text: str) -> int:
 def month_names() -> dict[str, int]:
     """Every language's month names and abbreviations (NFC, case-folded) -> month number."""
     return {name: month for lang in registry().languages for name, month in lang.month_names.items()}
+
+
+def day_words() -> dict[str, int]:
+    """A day of the month written in words, every language: its number words 1-31 and its ``[dates.days]``."""
+    out: dict[str, int] = {}
+    for lang in registry().languages:
+        out.update({unicodedata.normalize("NFC", w).casefold(): n for w, n in lang.number_words.items()
+                    if 1 <= n <= 31})
+        out.update(lang.day_words)
+    return out
 
 
 def digit_table() -> dict[int, str]:

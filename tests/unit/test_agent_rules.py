@@ -16,9 +16,18 @@ from tests.agent_support import InMemoryRetriever, make_settings, parse_answer_p
 @pytest.mark.parametrize("text", [
     "What was said on 1969-01-23?", "the talk of 23 January 1969", "the talk of January 23, 1969",
     "23rd Jan 1969", "२३ जनवरी १९६९ को क्या कहा गया?", "23 जनवरी 1969",
+    # the day in words
+    "the talk of the twenty-third of January 1969", "January the twenty-third, 1969", "तेईस जनवरी 1969 की वार्ता",
+    "जनवरी १९६९ की तेईस तारीख़ को क्या कहा गया?", "जनवरी 1969 की 23 तारीख की वार्ता",
 ])
 def test_exact_dates(text):
     assert rules.parse_dates(text).date == "1969-01-23"
+
+
+def test_a_day_in_words_needs_its_month_and_year():
+    assert rules.parse_dates("the twenty-third talk of 1969").date is None
+    assert rules.parse_dates("तीस फ़रवरी 2015 की वार्ता").date is None  # no such day
+    assert rules.parse_dates("2015 में चार तारीख़ को").date is None
 
 
 def test_ranges_and_no_dates():
@@ -273,3 +282,19 @@ def test_each_agent_reads_the_corpus_terms_of_its_own_settings():
     assert memo_search.calls[0][1].language == "hi"  # the first search (a retry broadens it)
     assert talk_search.calls[0][1].language is None
     assert rules.document_language(question) is None and "memos" in rules.content_words(question)
+
+
+def test_how_people_ask_for_a_whole_dated_talk_even_when_its_words_are_in_the_talk():
+    from rag_bot.agent.rules import is_date_only
+
+    body = ["From the start we wanted everything written down: who took part, how the finish of the wall was done, "
+            "what it cost. It wasn't easy. जो भी आया, उसकी बात सुनी गई और उसके सुझाव लिखे गए। काम शुरू हुआ और आख़िर में "
+            "दीवार बनी। चार लोग रोज़ आते थे; अगली तारीख़ तय हुई।"]
+    for question in ["What was the talk on 22 March 2009 about, from start to finish?",
+                     "Give me a rundown of everything in the March 22, 2009 talk",
+                     "I wasn't there on 22 March 2009. Can you walk me through that talk?",
+                     "22 मार्च 2009 को जो वार्ता हुई, उसकी मुख्य बातें समझाइए",
+                     "22 मार्च 2009 की वार्ता शुरू से आख़िर तक बताइए",
+                     "मार्च 2009 की चार तारीख़ की वार्ता का सार दीजिए"]:  # the day in words is the date's
+        assert is_date_only(question, ["talk"], body), question
+    assert not is_date_only("What did the talk on 22 March 2009 say about the wall?", ["talk"], body)
