@@ -99,7 +99,9 @@ def format_table(rates: dict[str, Any], title: str = "") -> str:
 # The probes whose per-kind results are stored (``benchmarks/bench_support.py --store``) and shown by the
 # evaluation notebook: name -> folder, relative to the repository root.
 PROBES = {"pine_hill": "tests/data/support_probe", "harbour": "tests/data/support_probe_harbour",
-          "sonpur": "tests/data/support_probe_sonpur", "neelgaon": "tests/data/support_probe_neelgaon"}
+          "sonpur": "tests/data/support_probe_sonpur", "neelgaon": "tests/data/support_probe_neelgaon",
+          "ghatgaon": "tests/data/support_probe_ghatgaon", "tilakpur": "tests/data/support_probe_tilakpur",
+          "kothi": "tests/data/support_probe_kothi", "machhli": "tests/data/support_probe_machhli"}
 RESULTS_DIR = "notebooks/eval/support"  # <probe>.before.json (git main's code) and <probe>.after.json (this tree)
 SPLITS = ("dev", "test")
 

@@ -11,14 +11,14 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from rag_bot.evaluation.support_probe import PROBES
 from tests.conftest import REPO
 
 pytestmark = pytest.mark.heavy  # tens of seconds: the workers start on this file (tests/random_order.py)
 
 NOTEBOOK = REPO / "notebooks" / "evaluation.ipynb"
 FIGURES = ("retrieval_modes", "recall_at_k", "fusion_curve", "by_language", "by_kind", "latency", "refusal_threshold",
-           "fresh_by_kind", "coverage_curve", "support_pine_hill", "support_harbour", "support_sonpur",
-           "support_neelgaon")
+           "fresh_by_kind", "coverage_curve", *(f"support_{name}" for name in PROBES))
 HEADLINE_METRICS = ("nDCG@10", "Recall@5", "MRR@10", "refusal rate on unanswerable questions",
                     "false-refusal rate", "citation validity", "reference facts found", "groundedness",
                     "latency p50 / p95", "model calls per answer")
