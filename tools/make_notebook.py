@@ -567,7 +567,7 @@ for p in fresh_curve:
 HELDOUT_MD = """\
 ### Held-out archives: each change measured once, before and after
 
-Each later archive (`notebooks/eval/fresh5` ... `fresh13`, all questions `test`) was written before the answerer
+Each later archive (`notebooks/eval/fresh5` ... `fresh14`, all questions `test`) was written before the answerer
 change it was held out for, by someone who had not read the answerer, and measured once on the code before that
 change and once after it (aggregates only); the records sit in each folder (`before.json`, `after*.json`,
 `main-*.json`, each naming the commit it measured). This cell reads them; it runs nothing. What they show: the
@@ -575,7 +575,9 @@ checks written from the development sets' misses lifted those sets but did not m
 fresh7, fresh10, fresh11 unchanged); the learned quote selector (fresh12, `after-qsel`) doubled cross-language
 answers and halved wrong-document citations there, and lost two unanswerable refusals, one fact and one date
 summary; on fresh13 (`main-98b0e60` before the selector) it refused more unanswerable questions and quoted fewer
-wrong documents, and half the date summaries were refused by both (docs/evaluation.md).
+wrong documents, and half the date summaries were refused by both; fresh14 (`main-dbcf5e8`) found four more ways
+of asking for a whole dated talk that were refused, and a day written in words (`after`: all twelve answered once
+read, so development data) (docs/evaluation.md).
 """
 
 HELDOUT = """\
