@@ -21,20 +21,26 @@ DAYS = day_words()  # a day in words: number words 1-31 and ordinals ("fourth", 
 _DAY_WORD = "|".join(sorted((re.escape(d) for d in DAYS), key=len, reverse=True))
 _MARKER = "|".join(sorted((re.escape(m) for m in registry().union("day_markers")), key=len, reverse=True)) or "(?!)"
 _W = r"[^\W\d_]|[\u0900-\u097f]"  # a letter or a Devanagari sign: the end of a word
+_MONTH_WORD = re.compile(_MONTH_ALT, re.I)
+_AROUND = 48  # characters before a month name a day in words can take ("the twenty-seventh of "; after it: the year)
 
 # Each pattern yields named groups y, m (number or month name) and d (digits or a day word).
 _PATTERNS = [
     re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)"),
     re.compile(r"(?<!\d)(?P<d>\d{1,2})[-/.](?P<m>\d{1,2})[-/.](?P<y>\d{4})(?!\d)"),
     re.compile(rf"(?<!\d)(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<m>{_MONTH_ALT})\.?,?\s+(?P<y>\d{{4}})(?!\d)", re.I),
+]
+# The patterns that start with a month name, tried only where one stands ("March 4, 2020", "October the fourth,
+# 2020", "जून 2015 की चौदह तारीख़"), and the one that ends with it ("the fourth of October 2020", "चौदह जून 2015"),
+# tried only just before one: run over a whole document, each would try every month or day word at every position.
+_AT_MONTH = [
     re.compile(rf"(?P<m>{_MONTH_ALT})\.?\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>\d{{4}})(?!\d)", re.I),
-    # in words: "the fourth of October 2020", "चौदह जून 2015", "October the fourth, 2020", "जून 2015 की चौदह तारीख़"
-    re.compile(rf"(?<!{_W})(?P<d>{_DAY_WORD})(?:\s+(?:{_MARKER}))?\s+(?:of\s+)?(?P<m>{_MONTH_ALT})\.?,?\s+"
-               rf"(?P<y>\d{{4}})(?!\d)", re.I),
     re.compile(rf"(?P<m>{_MONTH_ALT})\.?\s+(?:the\s+)?(?P<d>{_DAY_WORD}),?\s+(?P<y>\d{{4}})(?!\d)", re.I),
     re.compile(rf"(?P<m>{_MONTH_ALT})\.?,?\s+(?P<y>\d{{4}})\s+\S{{1,4}}\s+(?P<d>\d{{1,2}}|{_DAY_WORD}){_ORD}\s+"
                rf"(?:{_MARKER})", re.I),
 ]
+_BEFORE_MONTH = re.compile(rf"(?<!{_W})(?P<d>{_DAY_WORD})(?:\s+(?:{_MARKER}))?\s+(?:of\s+)?(?P<m>{_MONTH_ALT})"
+                           rf"\.?,?\s+(?P<y>\d{{4}})(?!\d)", re.I)
 
 
 def month_name(month: int, language: str) -> str:
@@ -53,22 +59,33 @@ def normalise_digits(text: str) -> str:
     return unicodedata.normalize("NFC", text).translate(_DIGITS)
 
 
+def _keep(match: re.Match[str], offset: int, found: dict[int, str]) -> None:
+    """Record the date ``match`` reads (at ``offset`` + its start) when it is a valid date of years 1000-2999."""
+    month_raw = match.group("m")
+    month = int(month_raw) if month_raw.isdigit() else MONTHS.get(month_raw.casefold().rstrip("."))
+    if month is None:
+        month = MONTHS.get(month_raw)
+    day_raw = match.group("d")
+    day = int(day_raw) if day_raw.isdigit() else DAYS.get(day_raw.casefold(), 0)
+    try:
+        value = date(int(match.group("y")), int(month or 0), day)
+    except ValueError:
+        return
+    if 1000 <= value.year <= 2999:
+        found.setdefault(offset + match.start(), value.isoformat())
+
+
 def find_dates(text: str) -> list[tuple[int, str]]:
     """Every valid date in ``text`` as (position, ISO string), ordered by position."""
     text = normalise_digits(text)
     found: dict[int, str] = {}
     for pattern in _PATTERNS:
         for match in pattern.finditer(text):
-            month_raw = match.group("m")
-            month = int(month_raw) if month_raw.isdigit() else MONTHS.get(month_raw.casefold().rstrip("."))
-            if month is None:
-                month = MONTHS.get(month_raw)
-            day_raw = match.group("d")
-            day = int(day_raw) if day_raw.isdigit() else DAYS.get(day_raw.casefold(), 0)
-            try:
-                value = date(int(match.group("y")), int(month or 0), day)
-            except ValueError:
-                continue
-            if 1000 <= value.year <= 2999:
-                found.setdefault(match.start(), value.isoformat())
+            _keep(match, 0, found)
+    for month in _MONTH_WORD.finditer(text):
+        for pattern in _AT_MONTH:
+            if (match := pattern.match(text, month.start())) is not None:
+                _keep(match, 0, found)
+        for match in _BEFORE_MONTH.finditer(text, max(0, month.start() - _AROUND), month.end() + _AROUND):
+            _keep(match, 0, found)
     return sorted(found.items())

@@ -298,3 +298,20 @@ def test_how_people_ask_for_a_whole_dated_talk_even_when_its_words_are_in_the_ta
                      "मार्च 2009 की चार तारीख़ की वार्ता का सार दीजिए"]:  # the day in words is the date's
         assert is_date_only(question, ["talk"], body), question
     assert not is_date_only("What did the talk on 22 March 2009 say about the wall?", ["talk"], body)
+
+
+@pytest.mark.cpu_growth
+def test_dates_with_the_day_in_words_are_found_in_linear_time():
+    # the worst document for the day-in-words patterns: month names and day words everywhere, few of them dates
+    from rag_bot.dates import find_dates
+    from tests.cpu_cost import cpu_growth
+
+    unit = "the twenty-seventh of October, चौदह जून की चार तारीख़ March the fourth May 2015 की तीस "
+
+    def text(n: int) -> str:
+        return unit * n
+
+    small, large = text(3000), text(6000)
+    assert len(find_dates(small)) >= 3000  # "May 2015 की तीस" ... is read: the work is done
+    ratio = cpu_growth(lambda: find_dates(small), lambda: find_dates(large))
+    assert ratio <= 2.6, ratio
