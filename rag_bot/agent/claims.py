@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -50,6 +51,7 @@ class _Words:
     stopwords: frozenset[str]
     titles: frozenset[str]
     negation_idioms: tuple[tuple[str, ...], ...]
+    substitutions: tuple[tuple[tuple[str, ...], bool], ...]  # (marker words, the replacement stands before it)
     transliteration: dict[str, str]
     suffixes: tuple[str, ...]
     openers: frozenset[str]
@@ -77,6 +79,8 @@ def words() -> _Words:
         stopwords=frozenset(w for lang in langs for w in lang.stopwords) | union("support_stopwords"),
         titles=frozenset(a.casefold().rstrip(".") for a in (*union("abbreviations"), "mr", "mrs", "ms", "dr")),
         negation_idioms=tuple(tuple(p.casefold().split()) for lang in langs for p in lang.negation_idioms),
+        substitutions=tuple((tuple(m.casefold().split()), before) for lang in langs for markers, before in (
+            (lang.substitution_markers, True), (lang.substitution_markers_after, False)) for m in markers),
         transliteration=merged("transliteration"),
         suffixes=tuple(sorted(union("stem_suffixes"), key=len, reverse=True)),
         openers=union("clause_openers"))
@@ -425,6 +429,43 @@ def single_substitution(claim: Claims, evidence: Claims, passage_vocabulary: set
     if len(new) > 2 or len(old) > 2 or _numbers(old) or _numbers(new):
         return False
     return all(stem(t) not in passage_vocabulary for t in new)
+
+
+SUBSTITUTED = 2  # content words of each side of a substitution marker compared ("40 minutes", "with pens")
+
+
+def _substitution(claim: Claims) -> tuple[list[str], list[str]] | None:
+    """(the replacement's words, the replaced words) next to a registry substitution marker ("every hour *instead
+    of* every 40 minutes", "हर 40 मिनट *के बजाय* हर घंटे"): up to ``SUBSTITUTED`` content words or numbers on each
+    side; None without a marker."""
+    w, tokens = words(), claim.tokens
+
+    def kept(token: str) -> bool:
+        return _is_content(token) or bool(_DIGITS.match(token)) or token in w.number_words
+
+    for marker, before in w.substitutions:
+        for k in range(len(tokens) - len(marker) + 1):
+            if tuple(tokens[k:k + len(marker)]) == marker:
+                left = [t for t in tokens[:k] if kept(t)][-SUBSTITUTED:]
+                right = [t for t in tokens[k + len(marker):] if kept(t)][:SUBSTITUTED]
+                return (left, right) if before else (right, left)
+    return None
+
+
+def substitution_turned(claim: Claims, evidence: Claims, same: Callable[[str, list[str]], bool]) -> bool:
+    """Both say "A instead of B", the sentence with A and B the other way round: more of its words next to the marker
+    are found on the other side of the evidence's marker than on the same side (``same``: whether a word is one of
+    the other side's words, by stem in one script, by the glossary across scripts; numbers by value)."""
+    mine, theirs = _substitution(claim), _substitution(evidence)
+    if mine is None or theirs is None:
+        return False
+
+    def hits(words_: list[str], others: list[str]) -> int:
+        values = _numbers(others)
+        return sum(bool(_numbers([t]) & values) if _numbers([t]) else same(t, others) for t in words_)
+
+    (new, old), (their_new, their_old) = mine, theirs
+    return hits(new, their_old) + hits(old, their_new) > hits(new, their_new) + hits(old, their_old)
 
 
 def _is_content(token: str) -> bool:

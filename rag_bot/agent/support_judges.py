@@ -43,6 +43,7 @@ from rag_bot.agent.claims import (
     said,
     single_substitution,
     stem,
+    substitution_turned,
     uncovered_piece,
     uncovered_run,
     whole_runs,
@@ -230,6 +231,8 @@ class EmbeddingJudge:
         if differ or pairings_crossed(sentence, e1.text, _translates if cross else _holds, (
                 lambda t: not in_glossary(t) and sounds_alike(t, e1.tokens if t in claim.tokens else claim.tokens))
                 if cross else None):  # a party: a name (sounds alike in both scripts, no glossary word: "club")
+            return Verdict(False, reason="roles", score=c1)
+        if substitution_turned(claim, e1, _translates if cross else _holds):  # "every hour instead of every 40 min"
             return Verdict(False, reason="roles", score=c1)
         if not agree and has_converse(sentence) == has_converse(e1.text) and (
                 roles_swapped(claim, e1) or (cross and cross_roles_flipped(claim, e1))):

@@ -71,6 +71,8 @@ class Language:
     stem_suffixes: tuple[str, ...] = ()
     support_stopwords: tuple[str, ...] = ()
     clause_openers: tuple[str, ...] = ()  # a clause starts at this word ("and", "which", "जो")
+    substitution_markers: tuple[str, ...] = ()  # "X instead of Y": the replacement stands before the marker
+    substitution_markers_after: tuple[str, ...] = ()  # "Y के बजाय X": the replacement follows the marker
     converse_verbs: tuple[str, ...] = ()  # verbs whose doer receives ("received from", "bought from", "से सीखा")
     dative_converse_verbs: tuple[str, ...] = ()  # converse verbs whose receiver is marked by a patient marker (मिला)
     recipient_converse_verbs: tuple[str, ...] = ()  # converse verbs whose giver follows a recipient marker ("lost to")

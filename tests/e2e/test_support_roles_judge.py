@@ -231,3 +231,19 @@ def test_a_negation_idiom_and_an_aspirated_name_are_kept(judge, sentence, passag
 def test_a_real_negation_and_another_part_of_the_day_are_dropped(judge, sentence, passage, reason):
     verdict = judge.verdicts([sentence], [passage])[0]
     assert (verdict.supported, verdict.reason) == (False, reason)
+
+
+BUS = {"id": "bus", "language": "en", "text": "From 1 June the bus leaves every 30 minutes instead of every hour. The "
+       "pupils now write with pens rather than pencils."}
+
+
+@pytest.mark.parametrize("sentence, kept", [
+    ("From 1 June the bus leaves every hour instead of every 30 minutes.", False),  # the two sides turned round
+    ("1 जून से बस हर 30 मिनट के बजाय हर घंटे चलती है।", False),  # across scripts: के बजाय puts the old one first
+    ("The pupils now write with pencils rather than pens.", False),
+    ("Since 1 June the bus has left every 30 minutes rather than hourly.", True),
+    ("1 जून से बस हर घंटे की जगह हर 30 मिनट पर चलती है।", True),
+])
+def test_a_substitution_turned_round_is_dropped_the_same_one_reworded_is_kept(judge, sentence, kept):
+    verdict = judge.verdicts([sentence], [BUS])[0]
+    assert verdict.supported == kept and (kept or verdict.reason == "roles"), verdict

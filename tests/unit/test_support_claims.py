@@ -258,3 +258,13 @@ def test_a_failed_or_silent_verifier_drops_the_undecided_sentence_with_one_warni
     with caplog.at_level("WARNING", logger="rag_bot.agent.support_judges"):
         assert judge.supported(["Rain fell on the hill."], [{"text": "Rain fell on the hill."}]) == [False]
     assert len([r for r in caplog.records if r.name == "rag_bot.agent.support_judges"]) == 1
+
+
+def test_a_substitution_is_turned_only_when_more_words_cross_than_stay():
+    from rag_bot.agent.claims import substitution_turned
+
+    evidence = c("The bus leaves every 30 minutes instead of every hour.")
+    nothing = lambda word, others: False  # noqa: E731  (no word found on either side: a tie, no turn)
+    assert not substitution_turned(c("The coach goes each half hour instead of hourly."), evidence, nothing)
+    assert substitution_turned(c("The bus leaves every hour instead of every 30 minutes."), evidence, nothing)
+    assert not substitution_turned(c("The bus leaves every 30 minutes."), evidence, nothing)  # one side unmarked
