@@ -468,6 +468,35 @@ def substitution_turned(claim: Claims, evidence: Claims, same: Callable[[str, li
     return hits(new, their_old) + hits(old, their_new) > hits(new, their_new) + hits(old, their_old)
 
 
+def _holds_any(words_: list[str], others: list[str], same: Callable[[str, list[str]], bool]) -> bool:
+    """A word of ``words_`` is one of ``others`` (numbers by value)."""
+    values = _numbers(others)
+    return any((_numbers([t]) & values) if _numbers([t]) else same(t, others) for t in words_)
+
+
+def negates_replaced(claim: Claims, evidence: Claims, same: Callable[[str, list[str]], bool]) -> bool:
+    """The sentence negates what its evidence says was replaced: "no longer runs once an hour" or "प्रति घंटा नहीं"
+    from "runs every 40 minutes instead of every hour". Each negation's nearest content words (up to
+    ``SUBSTITUTED`` + 2 after it in English, before it in Hindi) hold a word of the evidence's replaced side and
+    none of its replacement's (``same`` as in :func:`substitution_turned`)."""
+    if not claim.negated or evidence.negated or (theirs := _substitution(evidence)) is None:
+        return False
+    w, tokens = words(), claim.tokens
+    new, old = theirs
+    reach = SUBSTITUTED + 2
+    found = False
+    for k, token in enumerate(tokens):
+        if token not in w.negations and not token.endswith("n't"):
+            continue
+        side = tokens[k + 1:] if token.isascii() else tokens[:k][::-1]
+        near = [t for t in side if _is_content(t) or _DIGITS.match(t) or t in w.number_words][:reach]
+
+        if _holds_any(near, new, same) or not _holds_any(near, old, same):
+            return False
+        found = True
+    return found
+
+
 def _is_content(token: str) -> bool:
     w = words()
     return not (token in w.stopwords or token in w.determiners or token in w.negations or token.endswith("n't")

@@ -34,6 +34,7 @@ from rag_bot.agent.claims import (
     cross_roles_flipped,
     extends,
     missing_names,
+    negates_replaced,
     negation_differs,
     new_dates,
     new_numbers,
@@ -218,7 +219,7 @@ class EmbeddingJudge:
             return Verdict(False, reason="date", score=c1)
         if contrast_conflict(e1.text, sentence):  # "every morning" said, "every evening" written
             return Verdict(False, reason="contrast", score=c1)
-        if negation_differs(claim, e1, cross):
+        if negation_differs(claim, e1, cross) and not negates_replaced(claim, e1, _translates if cross else _holds):
             return Verdict(False, reason="negation", score=c1)
         missing = missing_names(claim, window, cross)
         if cross:  # a name translated word by word ("Lotus Pond" / "कमल तालाब", "English" / "अंग्रेज़ी")

@@ -247,3 +247,15 @@ BUS = {"id": "bus", "language": "en", "text": "From 1 June the bus leaves every 
 def test_a_substitution_turned_round_is_dropped_the_same_one_reworded_is_kept(judge, sentence, kept):
     verdict = judge.verdicts([sentence], [BUS])[0]
     assert verdict.supported == kept and (kept or verdict.reason == "roles"), verdict
+
+
+@pytest.mark.parametrize("sentence, kept", [
+    ("Since 1 June the bus no longer leaves once an hour; it goes every thirty minutes.", True),  # the replaced one
+    ("1 जून से बस हर घंटे नहीं, बल्कि हर 30 मिनट पर चलती है।", True),
+    ("From 1 June the bus does not leave every 30 minutes.", False),  # the replacement negated: a flip
+    ("1 जून से बस हर 30 मिनट पर नहीं चलती।", False),
+    ("1 जून से बस हर घंटे चलती है, हर 30 मिनट पर नहीं।", False),  # near both sides: the replacement is negated
+])
+def test_negating_what_the_evidence_says_was_replaced_is_no_flip(judge, sentence, kept):
+    verdict = judge.verdicts([sentence], [BUS])[0]
+    assert verdict.supported == kept and (kept or verdict.reason == "negation"), verdict
