@@ -99,6 +99,15 @@ class QuestionSet:
                 assert all(by_source[r["source"]] in other_language for r in row["relevant"]) == (
                     row["language"] == "en"), row["id"]
 
+    def build(self, folder: Path, other_language: tuple[str, ...], forms: dict[str, int]) -> None:
+        """Check the set (every reference phrase in a relevant talk, every row held out, no missing date a talk's
+        date, the unanswerable questions' forms), then write ``questions.jsonl`` and print the report."""
+        self.check_references(folder)
+        self.check_layout(folder, other_language)
+        self.check_unanswerable(forms)
+        self.write(folder)
+        self.report()
+
     def write(self, folder: Path) -> None:
         """Write ``questions.jsonl`` into ``folder``."""
         out = folder / "questions.jsonl"

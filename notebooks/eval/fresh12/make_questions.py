@@ -153,15 +153,5 @@ add(M, "hi", "३ मार्च २०१७ की वार्ता का 
 add(M, "hi", "19 सितंबर 2020 को क्या बताया गया था?", date="2020-09-19")
 
 
-def check() -> None:
-    """Every reference phrase is in a relevant talk (facts: in one of the question's talks; themes: in the talk),
-    every row is held out, and no missing date is a talk's date."""
-    Q.check_references(HERE)
-    Q.check_layout(HERE, HINDI_ONLY)
-    Q.check_unanswerable({"wh": 10, "yes/no": 2, "which": 2})
-
-
 if __name__ == "__main__":
-    check()
-    Q.write(HERE)
-    Q.report()
+    Q.build(HERE, HINDI_ONLY, {"wh": 10, "yes/no": 2, "which": 2})

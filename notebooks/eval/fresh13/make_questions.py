@@ -163,15 +163,5 @@ add(M, "hi", "५ जुलाई २०१३ की वार्ता मे�
 add(M, "hi", "18 जनवरी 2022 वाली वार्ता का सार बताइए", date="2022-01-18")
 
 
-def check() -> None:
-    """Every reference phrase is in a relevant talk (facts: in one of the question's talks; themes: in the talk),
-    every row is held out, and no missing date is a talk's date."""
-    Q.check_references(HERE)
-    Q.check_layout(HERE, HINDI_ONLY)
-    Q.check_unanswerable({"wh": 10, "yes/no": 2, "which": 2})
-
-
 if __name__ == "__main__":
-    check()
-    Q.write(HERE)
-    Q.report()
+    Q.build(HERE, HINDI_ONLY, {"wh": 10, "yes/no": 2, "which": 2})
