@@ -439,15 +439,11 @@ def _substitution(claim: Claims) -> tuple[list[str], list[str]] | None:
     of* every 40 minutes", "हर 40 मिनट *के बजाय* हर घंटे"): up to ``SUBSTITUTED`` content words or numbers on each
     side; None without a marker."""
     w, tokens = words(), claim.tokens
-
-    def kept(token: str) -> bool:
-        return _is_content(token) or bool(_DIGITS.match(token)) or token in w.number_words
-
     for marker, before in w.substitutions:
         for k in range(len(tokens) - len(marker) + 1):
             if tuple(tokens[k:k + len(marker)]) == marker:
-                left = [t for t in tokens[:k] if kept(t)][-SUBSTITUTED:]
-                right = [t for t in tokens[k + len(marker):] if kept(t)][:SUBSTITUTED]
+                left = [t for t in tokens[:k] if _telling(t)][-SUBSTITUTED:]
+                right = [t for t in tokens[k + len(marker):] if _telling(t)][:SUBSTITUTED]
                 return (left, right) if before else (right, left)
     return None
 
@@ -460,18 +456,20 @@ def substitution_turned(claim: Claims, evidence: Claims, same: Callable[[str, li
     if mine is None or theirs is None:
         return False
 
-    def hits(words_: list[str], others: list[str]) -> int:
-        values = _numbers(others)
-        return sum(bool(_numbers([t]) & values) if _numbers([t]) else same(t, others) for t in words_)
-
     (new, old), (their_new, their_old) = mine, theirs
-    return hits(new, their_old) + hits(old, their_new) > hits(new, their_new) + hits(old, their_old)
+    return _hits(new, their_old, same) + _hits(old, their_new, same) > \
+        _hits(new, their_new, same) + _hits(old, their_old, same)
 
 
-def _holds_any(words_: list[str], others: list[str], same: Callable[[str, list[str]], bool]) -> bool:
-    """A word of ``words_`` is one of ``others`` (numbers by value)."""
+def _telling(token: str) -> bool:
+    """A word that says what is compared next to a marker: a content word, digits or a number word."""
+    return _is_content(token) or bool(_DIGITS.match(token)) or token in words().number_words
+
+
+def _hits(words_: list[str], others: list[str], same: Callable[[str, list[str]], bool]) -> int:
+    """How many words of ``words_`` are one of ``others`` (numbers by value, other words by ``same``)."""
     values = _numbers(others)
-    return any((_numbers([t]) & values) if _numbers([t]) else same(t, others) for t in words_)
+    return sum(bool(_numbers([t]) & values) if _numbers([t]) else same(t, others) for t in words_)
 
 
 def negates_replaced(claim: Claims, evidence: Claims, same: Callable[[str, list[str]], bool]) -> bool:
@@ -489,9 +487,8 @@ def negates_replaced(claim: Claims, evidence: Claims, same: Callable[[str, list[
         if token not in w.negations and not token.endswith("n't"):
             continue
         side = tokens[k + 1:] if token.isascii() else tokens[:k][::-1]
-        near = [t for t in side if _is_content(t) or _DIGITS.match(t) or t in w.number_words][:reach]
-
-        if _holds_any(near, new, same) or not _holds_any(near, old, same):
+        near = [t for t in side if _telling(t)][:reach]
+        if _hits(near, new, same) or not _hits(near, old, same):
             return False
         found = True
     return found

@@ -219,7 +219,8 @@ class EmbeddingJudge:
             return Verdict(False, reason="date", score=c1)
         if contrast_conflict(e1.text, sentence):  # "every morning" said, "every evening" written
             return Verdict(False, reason="contrast", score=c1)
-        if negation_differs(claim, e1, cross) and not negates_replaced(claim, e1, _translates if cross else _holds):
+        same = _translates if cross else _holds  # whether a word is one of the other side's
+        if negation_differs(claim, e1, cross) and not negates_replaced(claim, e1, same):
             return Verdict(False, reason="negation", score=c1)
         missing = missing_names(claim, window, cross)
         if cross:  # a name translated word by word ("Lotus Pond" / "कमल तालाब", "English" / "अंग्रेज़ी")
@@ -229,20 +230,20 @@ class EmbeddingJudge:
             # the offline check cannot tell, a verifier may
             return Verdict(False, certain=not (cross and whole_runs(missing, claim, e1)), reason="name", score=c1)
         differ, agree = self._roles(sentence, e1.text, cross, phrases or {})
-        if differ or pairings_crossed(sentence, e1.text, _translates if cross else _holds, (
+        if differ or pairings_crossed(sentence, e1.text, same, (
                 lambda t: not in_glossary(t) and sounds_alike(t, e1.tokens if t in claim.tokens else claim.tokens))
                 if cross else None):  # a party: a name (sounds alike in both scripts, no glossary word: "club")
             return Verdict(False, reason="roles", score=c1)
-        if substitution_turned(claim, e1, _translates if cross else _holds):  # "every hour instead of every 40 min"
+        if substitution_turned(claim, e1, same):  # "every hour instead of every 40 min"
             return Verdict(False, reason="roles", score=c1)
         if not agree and has_converse(sentence) == has_converse(e1.text) and (
                 roles_swapped(claim, e1) or (cross and cross_roles_flipped(claim, e1))):
             return Verdict(False, reason="roles", score=c1)  # (a converse verb on one side reverses the order)
         if not cross:
-            same = synonyms(claim.content, [t for e in window for t in e.tokens])
-            if same:  # a synonym the glossary gives both words of counts as the evidence's word
-                window = [*window, _claims(" ".join(sorted(same)))]
-                vocabulary = vocabulary | {stem(t) for t in same}
+            synonymous = synonyms(claim.content, [t for e in window for t in e.tokens])
+            if synonymous:  # a synonym the glossary gives both words of counts as the evidence's word
+                window = [*window, _claims(" ".join(sorted(synonymous)))]
+                vocabulary = vocabulary | {stem(t) for t in synonymous}
             if single_substitution(claim, e1, vocabulary):
                 return Verdict(False, reason="changed word", score=c1)
             longest, tail = uncovered_run(claim, window)
