@@ -19,7 +19,9 @@ ORDINAL_NUMBER = re.compile(r"\d+" + _ORD.rstrip("?"), re.I)  # "28th": a day of
 
 DAYS = day_words()  # a day in words: number words 1-31 and ordinals ("fourth", "चौदह")
 _DAY_WORD = "|".join(sorted((re.escape(d) for d in DAYS), key=len, reverse=True))
-_MARKER = "|".join(sorted((re.escape(m) for m in registry().union("day_markers")), key=len, reverse=True)) or "(?!)"
+_MARKERS = tuple(registry().union("day_markers"))
+_MARKER = "|".join(sorted((re.escape(m) for m in _MARKERS), key=len, reverse=True)) or "(?!)"
+DAY_WORDS = frozenset(DAYS) | {m.casefold() for m in _MARKERS}  # a day in words and "तारीख़": a date's, no topic
 _W = r"[^\W\d_]|[\u0900-\u097f]"  # a letter or a Devanagari sign: the end of a word
 _MONTH_WORD = re.compile(_MONTH_ALT, re.I)
 _AROUND = 48  # characters before a month name a day in words can take ("the twenty-seventh of "; after it: the year)

@@ -146,6 +146,11 @@ def _bare(word: str) -> str:
     return re.sub(r"['’]s?$", "", word)
 
 
+def _keys(word: str, least: int = MIN_SKELETON) -> set[str]:
+    """The word's transliteration skeletons (:func:`rag_bot.agent.claims.name_keys`) of ``least`` letters or more."""
+    return {k for k in name_keys(word) if len(k) >= least}
+
+
 def names_missing(question: str, text: str) -> list[tuple[str, ...]]:
     """The question's names (:func:`question_names`) of which no word stands in ``text``: written alike (the word
     or a longer form of it: "Pritchard's"), or in another script with the same consonant skeleton ("Suresh" ~
@@ -153,12 +158,12 @@ def names_missing(question: str, text: str) -> list[tuple[str, ...]]:
     whose words are all too short to compare across scripts ("Rao") is not counted missing."""
     words = {w.casefold() for w in _tokens(text)}
     latin = {w for w in words if w.isascii()}
-    skeletons = {k for w in words if not w.isascii() for k in name_keys(w) if len(k) >= MIN_SKELETON}
+    skeletons = {k for w in words if not w.isascii() for k in _keys(w)}
 
     def found(token: str) -> bool | None:  # None: cannot tell
         if any(w == token or (len(token) >= MIN_STEM and w.startswith(token)) for w in latin):
             return True
-        keys = {k for k in name_keys(token) if len(k) > MIN_SKELETON}
+        keys = _keys(token, MIN_SKELETON + 1)
         if not keys:
             return None
         return bool(keys & skeletons)
@@ -329,8 +334,8 @@ def _foreign_to(question: str, names: set[str]) -> set[str]:
     from rag_bot.agent import glossary
 
     words = _tokens(question)
-    asked = {k for w in words for k in name_keys(w) if len(k) > MIN_SKELETON}
-    return {n for n in names if not ({k for k in name_keys(n) if len(k) > MIN_SKELETON} & asked) and not (
+    asked = {k for w in words for k in _keys(w, MIN_SKELETON + 1)}
+    return {n for n in names if not (_keys(n, MIN_SKELETON + 1) & asked) and not (
         (others := [w.casefold() for w in words if _script(w) != _script(n)]) and glossary.matches(n, others))}
 
 
@@ -514,10 +519,10 @@ def foreign_terms_found(question: str, text: str) -> int:
     consonant skeleton (a name or loanword transliterated: "रोज़वुड" ~ "Rosewood", "कैफ़े" ~ "café")."""
     words = {w for w in _tokens(text) if len(w) > 2}
     scripts = {_script(w) for w in words}
-    skeletons = {k for w in words for k in name_keys(w) if len(k) >= MIN_SKELETON}
+    skeletons = {k for w in words for k in _keys(w)}
     found = 0
     for term in key_terms(question):
-        if _script(term) not in scripts and {k for k in name_keys(term) if len(k) >= MIN_SKELETON} & skeletons:
+        if _script(term) not in scripts and _keys(term) & skeletons:
             found += 1
     return found
 

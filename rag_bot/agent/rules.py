@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from rag_bot import languages
-from rag_bot.dates import DAYS, MONTHS, ORDINAL_NUMBER, normalise_digits
+from rag_bot.dates import DAY_WORDS, MONTHS, ORDINAL_NUMBER, normalise_digits
 from rag_bot.dates import find_dates as find_dates_with_positions
 from rag_bot.languages import alternation
 
@@ -253,8 +253,7 @@ def is_date_only(question: str, headings: Sequence[str] = (), bodies: Sequence[s
     def in_bodies(word: str) -> bool:
         return word in body_words or (len(word) >= STEM_CHARS and word[:STEM_CHARS] in body_stems)
 
-    day = set(DAYS) | {m.casefold() for m in languages.registry().union("day_markers")}  # "चार तारीख़": the date
-    return all(w in heading_words or w in day or whole_talk.fullmatch(w) or (bodies and not in_bodies(w))
+    return all(w in heading_words or w in DAY_WORDS or whole_talk.fullmatch(w) or (bodies and not in_bodies(w))
                for w in topic_words(question))
 
 
