@@ -216,8 +216,7 @@ def _latin_frame(tokens: list[str], m: _Markers) -> Frame | None:
     if folded[verb] in m.to_converse:  # "the Ranipur team lost to the girls": the girls won
         return Frame(to, doer) if to and doer else None
     idiom = verb + 1 < len(folded) and folded[verb + 1] in m.idioms  # "took on 22 labourers": no transfer
-    if not idiom and (folded[verb] in m.converse or stem(folded[verb]) in {stem(v) for v in m.converse
-                                                                           if v.isascii()}):
+    if not idiom and (folded[verb] in m.converse or stem(folded[verb]) in _converse_stems()):
         return Frame(source, doer) if source and doer else None
     receiver = to or (tuple(t.casefold() for t in subject if not _stop(t)) if passive else obj)
     return Frame(doer, receiver) if doer and receiver else None
@@ -259,7 +258,7 @@ def _marked_frame(tokens: list[str], m: _Markers, verb_tail: list[str]) -> Frame
             agent = agent[:2] if len(agent) > 2 else agent
     if any(t in m.dative for t in folded):
         return Frame(source, dative) if source and dative else None
-    if any(t in m.converse and not (k > 0 and folded[k - 1] in m.links) for k, t in enumerate(folded)):
+    if any(_converse_at(folded, k, m) for k in range(len(folded))):
         return Frame(source, agent) if source and agent else None
     if agent and dative:
         return Frame(agent, dative)
@@ -291,10 +290,20 @@ def frames(sentence: str) -> list[Frame]:
 def has_converse(sentence: str) -> bool:
     """Whether ``sentence`` uses a converse verb of the registry (any inflection in Latin script)."""
     m = _markers()
-    stems = {stem(v) for v in m.converse if v.isascii()}
     tokens = [_nfc(x) for clause in clauses(sentence) for x in clause]
-    return any((t in m.converse and not (k > 0 and tokens[k - 1] in m.links)) or t in m.to_converse
-               or (t.isascii() and stem(t) in stems) for k, t in enumerate(tokens))
+    return any(_converse_at(tokens, k, m) or t in m.to_converse or (t.isascii() and stem(t) in _converse_stems())
+               for k, t in enumerate(tokens))
+
+
+@lru_cache(maxsize=1)
+def _converse_stems() -> frozenset[str]:
+    """The stems of the Latin-script converse verbs (any inflection: "rents", "rented")."""
+    return frozenset(stem(v) for v in _markers().converse if v.isascii())
+
+
+def _converse_at(folded: list[str], k: int, m: _Markers) -> bool:
+    """The word at ``k`` is a converse verb of the registry, not a verb form after a genitive link ("के लिए": for)."""
+    return folded[k] in m.converse and not (k > 0 and folded[k - 1] in m.links)
 
 
 def stem_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
