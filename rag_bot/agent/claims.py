@@ -14,6 +14,7 @@ dropped on both sides).
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Callable
@@ -482,12 +483,17 @@ def negates_replaced(claim: Claims, evidence: Claims, same: Callable[[str, list[
     w, tokens = words(), claim.tokens
     new, old = theirs
     reach = SUBSTITUTED + 2
+    telling = [k for k, t in enumerate(tokens) if _telling(t)]  # once: a sentence of many negations stays linear
     found = False
     for k, token in enumerate(tokens):
         if token not in w.negations and not token.endswith("n't"):
             continue
-        side = tokens[k + 1:] if token.isascii() else tokens[:k][::-1]
-        near = [t for t in side if _telling(t)][:reach]
+        if token.isascii():  # English: the words after the negation; Hindi: the words before it, nearest first
+            at = bisect.bisect_right(telling, k)
+            near = [tokens[j] for j in telling[at:at + reach]]
+        else:
+            at = bisect.bisect_left(telling, k)
+            near = [tokens[j] for j in telling[max(0, at - reach):at][::-1]]
         if _hits(near, new, same) or not _hits(near, old, same):
             return False
         found = True

@@ -268,3 +268,21 @@ def test_a_substitution_is_turned_only_when_more_words_cross_than_stay():
     assert not substitution_turned(c("The coach goes each half hour instead of hourly."), evidence, nothing)
     assert substitution_turned(c("The bus leaves every hour instead of every 30 minutes."), evidence, nothing)
     assert not substitution_turned(c("The bus leaves every 30 minutes."), evidence, nothing)  # one side unmarked
+
+
+@pytest.mark.cpu_growth
+def test_a_sentence_of_many_negations_against_a_substitution_is_read_in_linear_time():
+    # the negation of the replaced side looks at each negation's nearest words: once per sentence, not per negation
+    from rag_bot.agent.claims import negates_replaced
+    from rag_bot.agent.support_judges import _holds as holds
+    from tests.cpu_cost import cpu_growth
+
+    evidence = c("The bus leaves every 30 minutes instead of every hour.")
+
+    def sentence(n: int):
+        return c("The bus " + "no " * n + "longer leaves every hour.")
+
+    small, large = sentence(4000), sentence(8000)
+    assert negates_replaced(small, evidence, holds)  # every "no" reads "longer leaves hour": the work is done
+    ratio = cpu_growth(lambda: negates_replaced(small, evidence, holds), lambda: negates_replaced(large, evidence, holds))
+    assert ratio <= 2.6, ratio
