@@ -91,3 +91,24 @@ def find_dates(text: str) -> list[tuple[int, str]]:
         for match in _BEFORE_MONTH.finditer(text, max(0, month.start() - _AROUND), month.end() + _AROUND):
             _keep(match, 0, found)
     return sorted(found.items())
+
+
+DAY_SPAN = 4  # words on either side of a month name its day may stand in ("11 January", "जनवरी की ग्यारह तारीख़")
+_TOKEN = re.compile(rf"(?:{_W}|\d)+")
+
+
+def mentions_day(text: str, iso: str) -> bool:
+    """Whether ``text`` names the day ``iso`` (YYYY-MM-DD): as a whole date, or by its day and month without the
+    year ("on the coldest night, 11 January"): a passage telling of what happened that day."""
+    if any(found == iso for _, found in find_dates(text)):
+        return True
+    _, month, day = (int(x) for x in iso.split("-"))
+    tokens = [t.casefold() for t in _TOKEN.findall(normalise_digits(text))]
+    for i, token in enumerate(tokens):
+        if MONTHS.get(token.rstrip(".")) != month:
+            continue
+        for near in (*tokens[max(0, i - DAY_SPAN):i], *tokens[i + 1:i + 1 + DAY_SPAN]):
+            number = re.sub(r"(?:st|nd|rd|th)$", "", near)
+            if (int(number) if number.isdigit() else DAYS.get(near)) == day:
+                return True
+    return False

@@ -54,9 +54,8 @@ class _Patterns:
     plurals: tuple[str, ...]  # plural noun endings
 
 
-OPEN = "open"  # a registry type for questions that look typed but ask for a description ("Who was Keshav?")
 MONTH = "month"  # "in which month": a month name answers it (a date or a year question wants more)
-YESNO = "yesno"  # a yes/no question: no kind of fact, but the quote must hold the question's specific terms
+YESNO = rules.YESNO  # a yes/no question: no kind of fact, but the quote must hold the question's specific terms
 
 
 def _words(items: tuple[str, ...]) -> re.Pattern[str] | None:
@@ -73,25 +72,17 @@ def _words(items: tuple[str, ...]) -> re.Pattern[str] | None:
 @lru_cache(maxsize=1)
 def _patterns() -> _Patterns:
     reg = languages.registry()
-    types = tuple((kind, pattern) for kind in reg.keys_of("answer_types")
-                  if (pattern := _words(reg.union_of("answer_types", kind))) is not None)
     evidence = {kind: _words(reg.union_of("answer_evidence", kind)) for kind in reg.keys_of("answer_evidence")}
     suffixes = tuple(sorted(reg.union("stem_suffixes"), key=len, reverse=True))
     light = frozenset(w.casefold() for w in reg.union("support_stopwords"))
     literals = frozenset(w.casefold() for kind in reg.keys_of("answer_types")
                          for pattern in reg.union_of("answer_types", kind) for w in _WORD.findall(pattern))
-    return _Patterns(types=types, evidence=evidence, suffixes=suffixes, light=light, literals=literals,
-                     count=_words(reg.union("count_words")),
+    return _Patterns(types=rules.answer_type_patterns(), evidence=evidence, suffixes=suffixes, light=light,
+                     literals=literals, count=_words(reg.union("count_words")),
                      plurals=tuple(sorted(reg.union("plural_endings"), key=len, reverse=True)))
 
 
-def answer_type(question: str) -> str | None:
-    """The kind of fact ``question`` asks for (the first registry type whose question words it holds), or None."""
-    text = rules.strip_context(question)
-    for kind, pattern in _patterns().types:
-        if pattern.search(text):
-            return None if kind == OPEN else kind
-    return None
+answer_type = rules.answer_type  # the kind of fact a question asks for (the rules read it too)
 
 
 def _tokens(text: str) -> list[str]:

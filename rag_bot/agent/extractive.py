@@ -52,6 +52,7 @@ from pydantic import ConfigDict, PrivateAttr, SkipValidation
 from rag_bot.agent import answerability, inputs, prompts, quote_selector, rules
 from rag_bot.agent.history import text_of as _text
 from rag_bot.config import Settings
+from rag_bot.dates import mentions_day
 from rag_bot.languages import CLOSERS, sentence_ends
 from rag_bot.models.embeddings import Embedder, PassageCache
 from rag_bot.models.roles import Role
@@ -289,6 +290,7 @@ class ExtractiveChatModel(BaseChatModel):
         texts = [c for _, c in candidates]
         specific = answerability.specific_terms(asked, texts) if kind else ()
         across = answerability.seen_across(asked, texts) if specific else frozenset()
+        event_day = asked_date if asked_date and not bodies else None  # no document of the day asked: an event's
         for seed in seeds:
             if not named[sources[candidates[seed][0]]]:  # a document that never names whom or what was asked
                 continue
@@ -297,6 +299,8 @@ class ExtractiveChatModel(BaseChatModel):
                 continue
             tried.add(tuple(chosen))
             context = _context(chosen, candidates)
+            if event_day and not mentions_day(" ".join([*(candidates[i][1] for i in chosen), context]), event_day):
+                continue  # a passage that does not name the day asked about tells of another day
             runs = self._runs(chosen, candidates)
             leads = [candidates[r[0] - 1][1] if r[0] > 0 and candidates[r[0] - 1][0] == candidates[r[0]][0]
                      and paragraphs[r[0] - 1] == paragraphs[r[0]] else "" for r in runs]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from calendar import monthrange
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -89,6 +89,9 @@ class _Vocabulary:
     connector: re.Pattern[str]
     overview: re.Pattern[str]
     whole_talk: re.Pattern[str]
+    document: re.Pattern[str]  # a word naming a document: "talk", "वार्ता" (registry document_words, corpus terms)
+    topic_marker: re.Pattern[str]  # "about", "के बारे में": what follows (or, in Hindi, precedes) is a topic
+    request: re.Pattern[str]  # "Could you ...": a yes/no question in form, a request in fact
 
 
 def _start(items: tuple[str, ...]) -> re.Pattern[str]:
@@ -128,6 +131,9 @@ def _build(corpus_terms: tuple[str, ...]) -> _Vocabulary:
         connector=re.compile(rf"^\s*(?:{alternation(reg.union('connectors'))})(?![{_W}])[\s,]*", re.I),
         overview=re.compile(rf"(?:{alternation(reg.union('overview_words'))})", re.I),
         whole_talk=re.compile(rf"(?:{alternation(reg.union('whole_talk_words'))})", re.I),
+        document=re.compile(rf"(?<![{_W}])(?:{nouns})", re.I),
+        topic_marker=re.compile(_words(reg.union("topic_markers")) if reg.union("topic_markers") else "(?!)", re.I),
+        request=_start(reg.union("request_starts")) if reg.union("request_starts") else re.compile("(?!)"),
     )
 
 
@@ -224,6 +230,27 @@ def needs_context(text: str) -> bool:
     return not content_words(text)
 
 
+OPEN = "open"  # a registry type for questions that look typed but ask for a description ("Who was Keshav?")
+YESNO = "yesno"  # a yes/no question ("Did ...?", "क्या ...?")
+
+
+@lru_cache(maxsize=1)
+def answer_type_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The registry's answer types in file order, each with the pattern of its question words."""
+    reg = languages.registry()
+    return tuple((kind, re.compile(_words(items), re.I)) for kind in reg.keys_of("answer_types")
+                 if (items := reg.union_of("answer_types", kind)))
+
+
+def answer_type(question: str) -> str | None:
+    """The kind of fact ``question`` asks for (the first registry type whose question words it holds), or None."""
+    text = strip_context(question)
+    for kind, pattern in answer_type_patterns():
+        if pattern.search(text):
+            return None if kind == OPEN else kind
+    return None
+
+
 def topic_words(question: str) -> list[str]:
     """The content words of a question that are not overview words ("cover", "summary", "सार": they ask for a
     whole document, they name no topic)."""
@@ -242,6 +269,11 @@ def is_date_only(question: str, headings: Sequence[str] = (), bodies: Sequence[s
     date, a word no body uses (nor a word sharing its stem) names no topic of them either: it is the asker's way of
     asking ("What *ground* did the talk on ... cover?", "... का *निचोड़*"), while "silence" in "What did he say about
     silence on ...?" is a word of the talk.
+
+    Whatever its other words, a question that names the document itself ("the ... talk", "वार्ता"), asks for no kind
+    of fact (no who, how many, when ...) and has no topic marker beside a word of the talk ("about the fire", "आग
+    के बारे में") asks for the whole document too: "Give me the full story of the November 20, 2016 talk" (its
+    "full" and "story" may well be words of the talk).
     """
     if parse_dates(question).date is None:
         return False
@@ -253,8 +285,31 @@ def is_date_only(question: str, headings: Sequence[str] = (), bodies: Sequence[s
     def in_bodies(word: str) -> bool:
         return word in body_words or (len(word) >= STEM_CHARS and word[:STEM_CHARS] in body_stems)
 
-    return all(w in heading_words or w in DAY_WORDS or whole_talk.fullmatch(w) or (bodies and not in_bodies(w))
-               for w in topic_words(question))
+    def names_no_topic(word: str) -> bool:
+        return word in heading_words or word in DAY_WORDS or bool(whole_talk.fullmatch(word)) or bool(
+            bodies and not in_bodies(word))
+
+    return all(names_no_topic(w) for w in topic_words(question)) or _asks_for_document(question, names_no_topic)
+
+
+MARKER_SPAN = 3  # words on either side of a topic marker that may be its topic ("about *the* fire", "आग के बारे में")
+
+
+def _asks_for_document(question: str, names_no_topic: Callable[[str], bool]) -> bool:
+    """Whether ``question`` names the document ("talk", "वार्ता"), asks for no kind of fact (a request worded as a
+    yes/no question, "Could you go through ...?", asks for none) and has no topic marker with a word naming a topic
+    beside it (:func:`is_date_only`)."""
+    vocab = vocabulary()
+    text = strip_context(question)
+    kind = answer_type(text)
+    if not vocab.document.search(text) or not (kind is None or kind == YESNO and vocab.request.search(text)):
+        return False
+    for marker in vocab.topic_marker.finditer(text):
+        beside = [*_WORD.findall(text[:marker.start()])[-MARKER_SPAN:],
+                  *_WORD.findall(text[marker.end():])[:MARKER_SPAN]]
+        if any(not (names_no_topic(w) or vocab.document.fullmatch(w)) for w in content_words(" ".join(beside))):
+            return False  # a topic of the talk: not the whole talk
+    return True
 
 
 def tool_arguments(question: str, broaden: bool = False, drop_period: bool = False) -> dict[str, Any]:
@@ -263,10 +318,14 @@ def tool_arguments(question: str, broaden: bool = False, drop_period: bool = Fal
     ``broaden`` (the retry after an empty or useless search) keeps only the content words and drops the language
     filter, but keeps the dates the question names: a talk that merely mentions a date is not what was said on it.
     With ``drop_period`` (no document at all is dated in the period) a year or month range is dropped too: "the
-    flood of 1961" names an event, not the date of a talk. An exact date is always kept.
+    flood of 1961" names an event, not the date of a talk; so is an exact date when the question asks for a fact
+    of that day rather than the whole document ("Who was found dead under the shed on 2 January 2009?"; the
+    answerer then quotes only text that names the day, :func:`rag_bot.dates.mentions_day`). A whole-document
+    question keeps its date, and is told that no document carries it.
     """
     dates = parse_dates(question)
-    if broaden and drop_period and not dates.date:
+    if broaden and drop_period and not (dates.date and (vocabulary().whole.search(question)
+                                                        or is_date_only(question))):
         dates = DateQuery()
     args: dict[str, Any]
     if broaden:

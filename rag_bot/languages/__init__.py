@@ -89,6 +89,8 @@ class Language:
     dictionary: dict[str, object] = field(default_factory=dict)  # [dictionary]: an installed word list to read
     overview_words: tuple[str, ...] = ()
     whole_talk_words: tuple[str, ...] = ()  # name no topic in a question naming a date only (not in key terms)
+    topic_markers: tuple[str, ...] = ()  # "about", "के बारे में": a topic of the document stands beside them
+    request_starts: tuple[str, ...] = ()  # "could you": a question in yes/no form that asks for something
     count_words: tuple[str, ...] = ()  # question words that ask for a count of things ("how many"), not an amount
     plural_endings: tuple[str, ...] = ()  # a word ending so names things counted ("moths", "साइकिलें")
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)

@@ -19,9 +19,16 @@ from tests.agent_support import InMemoryRetriever, make_settings, parse_answer_p
     # the day in words
     "the talk of the twenty-third of January 1969", "January the twenty-third, 1969", "तेईस जनवरी 1969 की वार्ता",
     "जनवरी १९६९ की तेईस तारीख़ को क्या कहा गया?", "जनवरी 1969 की 23 तारीख की वार्ता",
+    "जनवरी १९६९ की तेईसवीं तारीख़ की वार्ता", "तेईसवीं जनवरी 1969 को",  # a Hindi ordinal day
 ])
 def test_exact_dates(text):
     assert rules.parse_dates(text).date == "1969-01-23"
+
+
+def test_a_hindi_ordinal_day_is_a_day_only_beside_its_month():
+    assert rules.parse_dates("जून २०१४ की पहली तारीख़ को हुई वार्ता").date == "2014-06-01"
+    assert rules.parse_dates("मार्च 2015 की आठवीं तारीख़").date == "2015-03-08"
+    assert rules.parse_dates("पहली बार जून 2014 में").date is None  # "the first time, in June 2014"
 
 
 def test_a_day_in_words_needs_its_month_and_year():
@@ -298,6 +305,46 @@ def test_how_people_ask_for_a_whole_dated_talk_even_when_its_words_are_in_the_ta
                      "मार्च 2009 की चार तारीख़ की वार्ता का सार दीजिए"]:  # the day in words is the date's
         assert is_date_only(question, ["talk"], body), question
     assert not is_date_only("What did the talk on 22 March 2009 say about the wall?", ["talk"], body)
+
+
+def test_a_question_naming_the_talk_and_asking_no_fact_or_topic_of_it_asks_for_all_of_it():
+    from rag_bot.agent.rules import is_date_only
+
+    body = ["The full story of the fire was told by the warden, who woke everyone; the story ends at the back door. "
+            "आग की पूरी कहानी वार्डन ने सुनाई, जिसने सबको जगाया।"]
+    for question in ["Give me the full story of the November 20, 2016 talk",
+                     "Could you tell me the full story of the 20 November 2016 talk?",  # a request, not a yes/no
+                     "20 नवंबर 2016 की वार्ता की पूरी कहानी सुनाइए"]:
+        assert is_date_only(question, ["talk"], body), question
+    for question in ["Who woke everyone, in the talk of 20 November 2016?",  # asks for a kind of fact
+                     "What did the 20 November 2016 talk tell about the back door?",  # a topic of the talk
+                     "20 नवंबर 2016 की वार्ता में आग के बारे में क्या कहानी थी?",
+                     "What story did the warden tell on 20 November 2016?"]:  # names no talk
+        assert not is_date_only(question, ["talk"], body), question
+
+
+def test_a_fact_asked_of_a_day_no_document_is_dated_searches_every_document_on_the_retry():
+    from rag_bot.agent.rules import search_arguments
+
+    fact = "Who was found dead under the parcel office shed on 2 January 2009?"
+    assert search_arguments(fact, broaden=True)["date_filter"] == "2009-01-02"  # first, the talks of that day
+    retry = search_arguments(fact, broaden=True, drop_period=True)
+    assert "date_filter" not in retry and "shed" in retry["query"]
+    for whole in ["Summarise the talk of 2 January 2009.", "Give me the full story of the January 2, 2009 talk"]:
+        assert search_arguments(whole, broaden=True, drop_period=True)["date_filter"] == "2009-01-02", whole
+
+
+def test_a_text_names_a_day_with_or_without_its_year():
+    from rag_bot.dates import mentions_day
+
+    assert mentions_day("On the morning of 2 January 2009, a porter was found", "2009-01-02")
+    assert mentions_day("on the coldest night, 11 January, 171 people slept", "2009-01-11")
+    assert mentions_day("जनवरी की ग्यारह तारीख़ को सबसे ठंडी रात थी", "2009-01-11")
+    assert mentions_day("११ जनवरी की रात", "2009-01-11")
+    assert not mentions_day("on the coldest night, 11 January, 171 people slept", "2009-01-12")
+    assert not mentions_day("on 11 March the room opened", "2009-01-11")  # the day of another month
+    assert not mentions_day("In the spring of 2009 we planted twelve trees", "2009-04-05")
+    assert not mentions_day("The mayor came on the 2nd", "2009-05-02")  # "may" inside a word is no month
 
 
 @pytest.mark.cpu_growth
