@@ -177,8 +177,8 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
         return True
     marker = _patterns().evidence.get(kind)
     rank = _patterns().evidence.get("rank")
-    if kind == YESNO:
-        return True  # no kind of fact: the quote must speak of the question's specific terms (evidence_on_topic)
+    if kind == YESNO:  # no kind of fact: the quote must speak of the question's specific terms (evidence_on_topic)
+        return _states_amount_asked(quote, question)
     if kind == "measure" and rank is not None and rank.search(quote):
         return True  # a height by a landmark: "to the seventh step of the ghat"
     if kind in UNITS:  # a sum, a size, a clock time: its unit (a currency, "metres", "बजे") and a number
@@ -188,7 +188,7 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
         asked = {m.casefold() for m in marker.findall(question)}
         if kind not in ("person", "place") and any(m.casefold() not in asked for m in marker.findall(quote)):
             return True  # an evidence word the question does not say itself ("two Land Rovers" asked: no count)
-        if _marked_name(marker, quote, question):
+        if _marked_name(marker, quote, question, kind == "place"):
             return True
     if kind in ("number", "age"):
         years = {r for r in _DIGITS.findall(normalise_digits(quote)) if _YEAR.fullmatch(r)}  # "in 2019" (not "1,150")
@@ -204,6 +204,17 @@ def has_evidence(kind: str | None, quote: str, question: str) -> bool:
     if kind in ("person", "place"):
         return bool(_foreign_to(question, _names(quote) - _question_words(question)))
     return False
+
+
+def _states_amount_asked(quote: str, question: str) -> bool:
+    """For a yes/no question that names an amount with its unit ("Did the stove cost more than 5,000 rupees?",
+    "क्या पुल ४० मीटर से लंबा है?"): whether ``quote`` states an amount of that unit too (any number, the asked one
+    included); True for a question naming none."""
+    for unit in UNITS:
+        marker = _patterns().evidence.get(unit)
+        if marker is not None and marker.search(question) and _numbers(marker.sub(" ", question)):
+            return bool(marker.search(quote)) and bool(_numbers(marker.sub(" ", quote)))
+    return True
 
 
 def _holds_topic(terms: tuple[str, ...], sentence: str) -> bool:
@@ -233,7 +244,7 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
         return True
     marker = _patterns().evidence.get(kind) if kind in ("person", "place") else None
     named = {w for run in runs for sentence in run
-             for w in (_marked_words(marker, sentence, question) if marker else ())}
+             for w in (_marked_words(marker, sentence, question, kind == "place") if marker else ())}
     for k, run in enumerate(runs):
         before = [(leads[k] if leads and k < len(leads) else ""), *run]
         on_topic = [bool(x) and _holds_topic(terms, x) for x in before]  # the lead, then the run's sentences
@@ -242,7 +253,7 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
             if (on_topic[j + 1] or on_topic[j]) and (
                     has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
             ) and (not specific or not _binds(kind, sentence) or bound(specific, near, seen)) and not (
-                    contrast_conflict(question, sentence) or count_unbound(question, sentence)):
+                    contrast_conflict(question, f"{before[j]} {sentence}") or count_unbound(question, sentence)):
                 return True
     return False
 
@@ -405,19 +416,26 @@ def counted_noun(question: str) -> str | None:
     return None
 
 
-def _marked_name(marker: re.Pattern[str], quote: str, question: str) -> bool:
+def _marked_name(marker: re.Pattern[str], quote: str, question: str, place: bool = False) -> bool:
     """A word next to a person/place marker ("सुनीता पाटिल ने") that the question does not hold."""
-    return bool(_marked_words(marker, quote, question))
+    return bool(_marked_words(marker, quote, question, place))
 
 
-def _marked_words(marker: re.Pattern[str], quote: str, question: str) -> set[str]:
+def _marked_words(marker: re.Pattern[str], quote: str, question: str, place: bool = False) -> set[str]:
     """The words just before a person/place marker in ``quote`` ("पाटिल" of "सुनीता पाटिल ने", "गीता" of "गीता जी")
-    that the question does not hold (in either script)."""
+    that the question does not hold (in either script); for a ``place``, no month or common word either."""
+    from rag_bot.agent import glossary
+
     asked = _question_words(question) | rules.vocabulary().stopwords
     words = _tokens(quote)
+
+    def plain(word: str) -> bool:  # a place is no month and no word the glossary knows ("तीस बरस से", "बैंक में")
+        return place and (word.casefold() in MONTHS or glossary.known(word))
+
     return _foreign_to(question, {words[i - 1].casefold() for i, word in enumerate(words)
                                   if marker.fullmatch(word) and i > 0 and words[i - 1].casefold() not in asked
-                                  and not marker.fullmatch(words[i - 1])})  # "सुरेश जी ने": जी is no name
+                                  and not marker.fullmatch(words[i - 1])  # "सुरेश जी ने": जी is no name
+                                  and not plain(words[i - 1])})
 
 
 def key_terms(question: str) -> list[str]:

@@ -243,12 +243,19 @@ def answer_type_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 def answer_type(question: str) -> str | None:
-    """The kind of fact ``question`` asks for (the first registry type whose question words it holds), or None."""
+    """The kind of fact ``question`` asks for, or None: the type whose question words stand first in it (on a tie,
+    the first in the registry: "how much money" before "how much"), so that a relative "who" after "Which town"
+    does not make a place question a person question; a yes/no question only when no other type's words stand in
+    it ("Do you know where ...?" asks for a place)."""
     text = strip_context(question)
+    first: tuple[int, str] | None = None
     for kind, pattern in answer_type_patterns():
-        if pattern.search(text):
-            return None if kind == OPEN else kind
-    return None
+        if kind != YESNO and (m := pattern.search(text)) is not None and (first is None or m.start() < first[0]):
+            first = (m.start(), kind)
+    if first is None:
+        yesno = dict(answer_type_patterns()).get(YESNO)
+        return YESNO if yesno is not None and yesno.search(text) else None
+    return None if first[1] == OPEN else first[1]
 
 
 def topic_words(question: str) -> list[str]:

@@ -201,3 +201,41 @@ def test_the_dated_talks_words_are_read_in_linear_time():
     ratio = cpu_growth(lambda: rules.is_date_only(question, bodies=small),
                        lambda: rules.is_date_only(question, bodies=large))
     assert ratio <= 2.6, ratio
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("Which town did old Gaya Prasad, who broke his wrist, come from?", "place"),  # the relative "who" comes later
+    ("Do you know where the night shelter is?", "place"),  # yes/no in form only
+    ("Why did the red millet come through the drought when the maize didn't?", "reason"),
+    ("Did the stove cost more than 5,000 rupees?", "yesno"),
+    ("Which district does Mohammad Yunus come from?", "place"),
+    ("मोहम्मद यूनुस किस ज़िले के रहने वाले हैं?", "place"),
+    ("एक पंखा कितने का आया?", "money"),  # "for how much": a price
+    ("वह कितने साल का था?", "age"),
+])
+def test_the_type_whose_words_stand_first_is_the_kind_of_fact_asked(question, kind):
+    assert answerability.answer_type(question) == kind
+
+
+def test_a_fact_under_another_member_of_a_contrast_in_the_sentence_before_is_another_ones():
+    question = "How many plates did the kitchen serve in its second winter?"
+    first = [["Last winter, our first, the kitchen opened behind the hall.", "It served 14,800 plates in 107 nights."]]
+    second = [["This winter, our second, the kitchen opened behind the hall.", "It served 14,800 plates in 107 nights."]]
+    assert not answerability.evidence_on_topic("number", first, question)
+    assert answerability.evidence_on_topic("number", second, question)
+
+
+def test_a_common_word_before_a_hindi_place_marker_is_no_place():
+    question = "मोहम्मद यूनुस किस ज़िले के रहने वाले हैं?"
+    assert not answerability.has_evidence("place", "वे तीस बरस से बैंक में पैसे जमा करते हैं।", question)
+    assert answerability.has_evidence("place", "वे महोबा से आए थे।", question)
+    # who gave something: a body named by a common word ("the panchayat") answers it
+    assert answerability.has_evidence("person", "गाँव की पंचायत ने किट दीं।", "मिट्टी जाँच की किट किसने दी थीं?")
+
+
+def test_a_yes_no_question_naming_an_amount_needs_an_amount_of_that_unit_quoted():
+    question = "Did the brick stove cost more than 5,000 rupees?"
+    assert not answerability.has_evidence("yesno", "My husband built a brick stove with three mouths.", question)
+    assert answerability.has_evidence("yesno", "The brick stove cost ₹4,200.", question)
+    assert answerability.has_evidence("yesno", "The stove cost 5,000 rupees in all.", question)  # the asked sum
+    assert answerability.has_evidence("yesno", "My husband built a brick stove.", "Did the stove have three mouths?")
