@@ -253,7 +253,8 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
             if (on_topic[j + 1] or on_topic[j]) and (
                     has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
             ) and (not specific or not _binds(kind, sentence) or bound(specific, near, seen)) and not (
-                    contrast_conflict(question, f"{before[j]} {sentence}") or count_unbound(question, sentence)):
+                    contrast_conflict(question, f"{before[j]} {sentence}") or count_unbound(question, sentence)
+                    or required_missing(question, near)):
                 return True
     return False
 
@@ -349,14 +350,23 @@ def contrast_conflict(question: str, sentence: str) -> bool:
     return any(asked and theirs.get(name) and not asked & theirs[name] for name, asked in mine.items())
 
 
+def required_missing(question: str, text: str) -> bool:
+    """Whether ``text`` lacks a registry ``required`` word the question holds, in either language ("the name of
+    Suresh Kulkarni's *wife*" asked, a sentence about Suresh and his work quoted; "in its *second* year" asked, a
+    figure with no year named quoted)."""
+    mine = _contrast_members(question, "required")
+    theirs = _contrast_members(text, "required") if mine else {}
+    return any(not asked & theirs.get(name, frozenset()) for name, asked in mine.items())
+
+
 @lru_cache(maxsize=8192)
-def _contrast_members(text: str) -> dict[str, frozenset[int]]:
+def _contrast_members(text: str, table: str = "contrasts") -> dict[str, frozenset[int]]:
     tokens = [w.casefold() for w in _tokens(text)]
     words = set(tokens)
     pairs = {f"{a} {b}" for a, b in zip(tokens, tokens[1:], strict=False)}  # "पहले साल": a form of two words
     out: dict[str, set[int]] = {}
     for lang in languages.registry().languages:
-        for name, members in lang.contrasts.items():
+        for name, members in getattr(lang, table).items():
             for position, forms in enumerate(members):
                 if words.intersection(forms) or pairs.intersection(forms):
                     out.setdefault(name, set()).add(position)

@@ -98,6 +98,9 @@ class Language:
     # words of one kind that exclude each other ("first" / "second", "summer" / "winter"): class -> members, each a
     # tuple of word forms; members stand at the same position in every language file
     contrasts: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    # words a quote must hold when the question does, in either language ("the *wife* of ...", "the *second* year"):
+    # class -> members as in ``contrasts``
+    required: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
 
     def in_script(self, ch: str) -> bool:
         return any(lo <= ord(ch) <= hi for lo, hi in self.script_ranges)
@@ -119,8 +122,9 @@ def _language(data: dict) -> Language:
             values[key] = tuple(values[key])
     for key in ("answer_types", "answer_evidence", "glossary"):
         values[key] = {name: tuple(items) for name, items in values.get(key, {}).items()}
-    values["contrasts"] = {name: tuple(tuple(f.casefold() for f in forms) for forms in members)
-                           for name, members in values.get("contrasts", {}).items()}
+    for key in ("contrasts", "required"):
+        values[key] = {name: tuple(tuple(f.casefold() for f in forms) for forms in members)
+                       for name, members in values.get(key, {}).items()}
     return Language(**values)
 
 

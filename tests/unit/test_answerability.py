@@ -239,3 +239,21 @@ def test_a_yes_no_question_naming_an_amount_needs_an_amount_of_that_unit_quoted(
     assert answerability.has_evidence("yesno", "The brick stove cost ₹4,200.", question)
     assert answerability.has_evidence("yesno", "The stove cost 5,000 rupees in all.", question)  # the asked sum
     assert answerability.has_evidence("yesno", "My husband built a brick stove.", "Did the stove have three mouths?")
+
+
+def test_a_relative_or_a_later_year_asked_must_be_named_where_the_fact_stands():
+    wife = "What is the name of Suresh Kulkarni's wife?"
+    about_him = [["Suresh Kulkarni, the warden, lives upstairs with his family and his friend Ravi Joshi."]]
+    assert not answerability.evidence_on_topic("person", about_him, wife)
+    assert answerability.evidence_on_topic("person", [["Suresh Kulkarni's wife, Asha Kulkarni, runs the room."]],
+                                           wife)
+    assert answerability.evidence_on_topic("person", [["सुरेश कुलकर्णी की पत्नी आशा जी कमरा सँभालती हैं।"]], wife)
+    assert answerability.required_missing(wife, "Suresh Kulkarni's son, Ravi Kulkarni, runs the room.")  # another
+    pati = "रामकली उइके के पति का नाम क्या है?"
+    assert answerability.required_missing(pati, "रामकली उइके गाँव की सरपंच हैं।")
+    assert not answerability.required_missing(pati, "Ramkali Uikey's husband, Mohan, is a mason.")  # either language
+    second = "How many visitors came to the seed fair in its second year?"
+    assert not answerability.evidence_on_topic("number", [["420 visitors came to the seed fair."]], second)
+    assert answerability.evidence_on_topic("number", [["In its second year 420 visitors came to the seed fair."]],
+                                           second)
+    assert not answerability.required_missing("How many visitors came to the fair?", "420 visitors came.")
