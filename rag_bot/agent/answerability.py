@@ -510,6 +510,11 @@ def term_coverage(question: str, quote: str) -> float:
     if not terms:
         return 1.0
     held = {t for t in terms if any(_stem_match(t, w) for w in quote_words)}
+    if len(held) < len(terms):  # a word the glossary gives the same sense: "started" asked, "began" quoted
+        from rag_bot.agent import glossary
+
+        meant = set().union(*(glossary.sense_keys(w) for w in quote_words if w.isascii()))
+        held |= {t for t in terms if t not in held and t.isascii() and glossary.sense_keys(t.casefold()) & meant}
     owners = _possessors(question)
     checked = {t.casefold(): t for t in terms}
 

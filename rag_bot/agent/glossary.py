@@ -319,3 +319,10 @@ def synonyms(tokens: Iterable[str], others: Iterable[str]) -> set[str]:
     more added clauses; English synonyms through a shared Hindi word kept none more.)"""
     theirs = set().union(*(senses(o) for o in others if not o.isascii()))
     return {t for t in tokens if not t.isascii() and senses(t) & theirs} if theirs else set()
+
+
+def sense_keys(token: str) -> frozenset[str]:
+    """What the hand-written glossary says ``token`` means, comparable between two words of one script: an English
+    word's Hindi words ("started", "began": शुरू), a Hindi word's English words ("ऋण", "कर्ज़": loan); empty when the
+    glossary lacks it."""
+    return frozenset(translations(token)) if token.isascii() else senses(token)

@@ -257,3 +257,9 @@ def test_a_relative_or_a_later_year_asked_must_be_named_where_the_fact_stands():
     assert answerability.evidence_on_topic("number", [["In its second year 420 visitors came to the seed fair."]],
                                            second)
     assert not answerability.required_missing("How many visitors came to the fair?", "420 visitors came.")
+
+
+def test_an_english_word_the_glossary_gives_the_same_hindi_word_covers_a_key_term():
+    question = "When did the repair cafe start?"
+    assert answerability.term_coverage(question, "The repair cafe began in the spring of 2005.") == 1.0  # शुरू
+    assert answerability.term_coverage(question, "The repair cafe closed in the spring of 2005.") < 1.0
