@@ -38,6 +38,7 @@ from rag_bot.agent.claims import (
     negation_differs,
     new_dates,
     new_numbers,
+    numbers_rebound,
     numerals,
     read_claims,
     roles_swapped,
@@ -213,7 +214,8 @@ class EmbeddingJudge:
         cross = detect_language(sentence) != languages[best]
         e1 = evidence[best]
         dated = bool(claim.months) or any(n >= 1000 and n in known[0] for n in claim.numbers)
-        if new_numbers(claim, window, known[0] if dated else set()):  # the date's day only beside its month/year
+        if new_numbers(claim, window, known[0] if dated else set()) or (  # the date's day only beside its month/year
+                not cross and numbers_rebound(claim, e1)):
             return Verdict(False, reason="number", score=c1)
         if new_dates(claim, window, known[1]):
             return Verdict(False, reason="date", score=c1)

@@ -259,3 +259,33 @@ def test_a_substitution_turned_round_is_dropped_the_same_one_reworded_is_kept(ju
 def test_negating_what_the_evidence_says_was_replaced_is_no_flip(judge, sentence, kept):
     verdict = judge.verdicts([sentence], [BUS])[0]
     assert verdict.supported == kept and (kept or verdict.reason == "negation"), verdict
+
+
+BOATS = {"id": "boats", "language": "en", "date": "2025-09-08", "text": (
+    "Hemant Joshi, who has built wooden boats for 40 years, trains 12 apprentices at the jetty. In the final, the "
+    "girls of Kafalkot beat the school team by three goals to one. Arif Malik, aged fourteen, scored 11 goals.")}
+NAAV = {"id": "naav", "language": "hi", "date": "2025-09-08", "text": (
+    "चालीस साल से लकड़ी की नावें बना रहे हेमंत जोशी जेटी पर 12 प्रशिक्षुओं को सिखाते हैं।")}
+
+
+LEAGUE = {"id": "league", "language": "en", "date": "2026-05-10", "text": (
+    "Sixteen teams played 45 matches in all, and the village teams played 30 matches of them.")}
+
+
+def test_numbers_said_another_way_are_kept(judge):
+    for sentence, passage in [
+            ("Hemant Joshi, a builder of wooden boats for four decades, trains 12 apprentices at the jetty.", BOATS),
+            ("चार दशकों से लकड़ी की नावें बना रहे हेमंत जोशी जेटी पर 12 प्रशिक्षुओं को सिखाते हैं।", NAAV),
+            ("In the final, the school team lost 3-1 to the girls of Kafalkot.", BOATS),  # "one" is the number
+            ("The village teams played 30 matches.", LEAGUE)]:  # one of the numbers the evidence gives them
+        verdict = judge.verdicts([sentence], [passage])[0]
+        assert verdict.supported, (sentence, verdict)
+
+
+def test_a_number_put_before_another_thing_is_dropped(judge):
+    for sentence in ["Hemant Joshi, who has built wooden boats for 12 years, trains 40 apprentices at the jetty.",
+                     "Arif Malik, aged fourteen, scored 14 goals.",  # the age as the goals
+                     "Hemant Joshi, who has built wooden boats for 40 years, trains 40 more apprentices at the jetty.",
+                     "Hemant Joshi, a builder of wooden boats for three decades, trains 12 apprentices at the jetty."]:
+        verdict = judge.verdicts([sentence], [BOATS])[0]
+        assert (verdict.supported, verdict.reason) == (False, "number"), (sentence, verdict)
