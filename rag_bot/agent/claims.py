@@ -140,10 +140,14 @@ def name_keys(word: str) -> frozenset[str]:
     """The skeletons a name may have in the other script: :func:`skeleton`, and (2+ letters) in Devanagari the
     skeleton without य or व after its first letter (Latin letters spell them beside a vowel as a vowel: "Nair" /
     "नायर", "Udaipur" / "उदयपुर", "Deodar" / "देवदार"), a flap read as d and as r ("Gaikwad" / "गायकवाड़",
-    "Bhairavgarh" / "भैरवगढ़"); in Latin letters "rh" as r and a soft g as j ("college" / "कॉलेज")."""
+    "Bhairavgarh" / "भैरवगढ़"); in Latin letters "rh" as r, a soft g as j ("college" / "कॉलेज") and a final s after a
+    vowel as z ("Boys" / "बॉयज़")."""
     keys = {skeleton(word)}
     if word.isascii():
         variants = {_letters(word).replace("rh", "r")}
+        bare = word.rstrip("'’")
+        if len(bare) > 2 and bare[-1] in "sS" and bare[-2].casefold() in "aeiouy":  # "Boys" / "बॉयज़": an s said z
+            variants.add(_letters(bare[:-1] + "z"))
         if _SOFT_G.search(word):
             variants.add(_letters(_SOFT_G.sub("j", word)))
     else:
@@ -236,6 +240,15 @@ def time_word(token: str) -> bool:
     return folded in w.weekdays or folded in w.months or bool(_DIGITS.match(folded))
 
 
+def _weekday(token: str) -> int | None:
+    """The weekday ``token`` names, in the singular or plural ("Saturdays", "शनिवारों"), or None."""
+    w = words()
+    for form in (token, token.rstrip("s"), token[:-2] if token.endswith(("ों", "ें")) else token):
+        if form in w.weekdays:
+            return w.weekdays[form]
+    return None
+
+
 def read_claims(sentence: str) -> Claims:
     """The :class:`Claims` of ``sentence``."""
     w = words()
@@ -247,7 +260,7 @@ def read_claims(sentence: str) -> Claims:
     parts = [p for k, t in enumerate(tokens) if k not in idiom
              for p in (t.split("-") if not _DIGITS.match(t) else [t])]
     months = {w.months[t] for t in tokens if t in w.months}
-    weekdays = {w.weekdays[t.rstrip("s")] for t in tokens if t.rstrip("s") in w.weekdays}
+    weekdays = {day for t in tokens if (day := _weekday(t)) is not None}
     negated = any(t in w.negations or t.endswith("n't") for t in parts)
     content = [k for k, t in enumerate(tokens) if t not in w.stopwords and t not in w.determiners
                and t not in w.negations and not t.endswith("n't")]

@@ -61,6 +61,17 @@ def test_dates_months_and_weekdays_across_languages():
     friday = c("Meera meets the members every Friday.")
     assert not new_dates(c("मीरा हर शुक्रवार सदस्यों से मिलती हैं।"), [friday])
     assert new_dates(c("मीरा हर सोमवार सदस्यों से मिलती हैं।"), [friday])
+    saturdays = c("Gurmeet taught the volunteers on two Saturdays.")  # a weekday in the plural, either language
+    assert not new_dates(c("गुरमीत ने दो शनिवारों को स्वयंसेवकों को सिखाया।"), [saturdays])
+    assert new_dates(c("गुरमीत ने दो रविवारों को स्वयंसेवकों को सिखाया।"), [saturdays])
+
+
+def test_a_final_s_after_a_vowel_may_be_written_z_in_devanagari():
+    from rag_bot.agent.claims import sound_alike
+
+    assert sound_alike("Boys", "बॉयज़") and sound_alike("Joshi's", "जोशी")
+    assert not sound_alike("Boys", "बॉयस्ट") and not sound_alike("Bose", "बोज़ेस")
+    assert not sound_alike("Marks", "मार्कज़")  # after a consonant an s stays s
 
 
 # --- negation -----------------------------------------------------------------------------------------------
