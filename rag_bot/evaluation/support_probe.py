@@ -101,7 +101,8 @@ def format_table(rates: dict[str, Any], title: str = "") -> str:
 PROBES = {"pine_hill": "tests/data/support_probe", "harbour": "tests/data/support_probe_harbour",
           "sonpur": "tests/data/support_probe_sonpur", "neelgaon": "tests/data/support_probe_neelgaon",
           "ghatgaon": "tests/data/support_probe_ghatgaon", "tilakpur": "tests/data/support_probe_tilakpur",
-          "kothi": "tests/data/support_probe_kothi", "machhli": "tests/data/support_probe_machhli"}
+          "kothi": "tests/data/support_probe_kothi", "machhli": "tests/data/support_probe_machhli",
+          "pahar": "tests/data/support_probe_pahar", "chauraha": "tests/data/support_probe_chauraha"}
 RESULTS_DIR = "notebooks/eval/support"  # <probe>.before.json (git main's code) and <probe>.after.json (this tree)
 SPLITS = ("dev", "test")
 
