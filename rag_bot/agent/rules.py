@@ -7,6 +7,7 @@ Used by the offline extractive model and as the agent's fallback when a model do
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from calendar import monthrange
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -311,9 +312,11 @@ def _asks_for_document(question: str, names_no_topic: Callable[[str], bool]) -> 
     kind = answer_type(text)
     if not vocab.document.search(text) or not (kind is None or kind == YESNO and vocab.request.search(text)):
         return False
+    words = list(_WORD.finditer(text))  # read once: each marker looks up its neighbours by position
+    starts = [w.start() for w in words]
     for marker in vocab.topic_marker.finditer(text):
-        beside = [*_WORD.findall(text[:marker.start()])[-MARKER_SPAN:],
-                  *_WORD.findall(text[marker.end():])[:MARKER_SPAN]]
+        first, last = bisect_left(starts, marker.start()), bisect_left(starts, marker.end())
+        beside = [w[0] for w in (*words[max(0, first - MARKER_SPAN):first], *words[last:last + MARKER_SPAN])]
         if any(not (names_no_topic(w) or vocab.document.fullmatch(w)) for w in content_words(" ".join(beside))):
             return False  # a topic of the talk: not the whole talk
     return True

@@ -348,6 +348,23 @@ def test_a_text_names_a_day_with_or_without_its_year():
 
 
 @pytest.mark.cpu_growth
+def test_a_dated_question_full_of_topic_markers_is_read_in_linear_time():
+    # the worst question for the whole-talk rule: a talk named, no kind of fact, a topic marker every few words
+    # with only words naming no topic beside it (each marker is read, none ends the reading)
+    from rag_bot.agent.rules import is_date_only
+    from tests.cpu_cost import cpu_growth
+
+    def question(n: int) -> str:  # "full story": words of the talk, so only the document rule can answer
+        return "Give me the full story of the 2 January 2009 talk " + "about the talk, " * n
+
+    body = ["The full story of the talk."]
+    small, large = question(4000), question(8000)
+    assert is_date_only(small, ["talk"], body)  # every marker is read and the whole talk is asked for
+    ratio = cpu_growth(lambda: is_date_only(small, ["talk"], body), lambda: is_date_only(large, ["talk"], body))
+    assert ratio <= 2.6, ratio
+
+
+@pytest.mark.cpu_growth
 def test_dates_with_the_day_in_words_are_found_in_linear_time():
     # the worst document for the day-in-words patterns: month names and day words everywhere, few of them dates
     from rag_bot.dates import find_dates
