@@ -250,11 +250,13 @@ def answer_type(question: str) -> str | None:
     it ("Do you know where ...?" asks for a place)."""
     text = strip_context(question)
     first: tuple[int, str] | None = None
+    yesno: re.Pattern[str] | None = None
     for kind, pattern in answer_type_patterns():
-        if kind != YESNO and (m := pattern.search(text)) is not None and (first is None or m.start() < first[0]):
+        if kind == YESNO:
+            yesno = pattern
+        elif (m := pattern.search(text)) is not None and (first is None or m.start() < first[0]):
             first = (m.start(), kind)
     if first is None:
-        yesno = dict(answer_type_patterns()).get(YESNO)
         return YESNO if yesno is not None and yesno.search(text) else None
     return None if first[1] == OPEN else first[1]
 
