@@ -56,6 +56,7 @@ class _Words:
     transliteration: dict[str, str]
     suffixes: tuple[str, ...]
     openers: frozenset[str]
+    plurals: tuple[str, ...]  # plural endings of every language ("s", "ों")
 
 
 @lru_cache(maxsize=1)
@@ -84,7 +85,8 @@ def words() -> _Words:
             (lang.substitution_markers, True), (lang.substitution_markers_after, False)) for m in markers),
         transliteration=merged("transliteration"),
         suffixes=tuple(sorted(union("stem_suffixes"), key=len, reverse=True)),
-        openers=union("clause_openers"))
+        openers=union("clause_openers"),
+        plurals=tuple(sorted({e.casefold() for lang in langs for e in lang.plural_endings}, key=len, reverse=True)))
 
 
 @lru_cache(maxsize=50_000)
@@ -241,9 +243,10 @@ def time_word(token: str) -> bool:
 
 
 def _weekday(token: str) -> int | None:
-    """The weekday ``token`` names, in the singular or plural ("Saturdays", "शनिवारों"), or None."""
+    """The weekday ``token`` names, in the singular or plural ("Saturdays", "शनिवारों": a registry plural ending cut
+    off), or None."""
     w = words()
-    for form in (token, token.rstrip("s"), token[:-2] if token.endswith(("ों", "ें")) else token):
+    for form in (token, token.rstrip("s"), *(token[:-len(e)] for e in w.plurals if token.endswith(e))):
         if form in w.weekdays:
             return w.weekdays[form]
     return None
@@ -312,7 +315,8 @@ def new_numbers(claim: Claims, evidence: list[Claims], known: set[int] = frozens
 COUNTED_SPAN = 2  # words after a number the thing it counts may stand in ("300 *kilograms*", "12 young *apprentices*")
 
 
-def _counted(text: str) -> dict[str, set[int]]:
+@lru_cache(maxsize=8192)  # an evidence sentence is read again for every sentence judged against it
+def _counted(text: str) -> dict[str, frozenset[int]]:
     """The stem of the word each number of ``text`` counts (the first content word just after it) -> the numbers
     standing before that word; number words read as digits."""
     w = words()
@@ -328,7 +332,7 @@ def _counted(text: str) -> dict[str, set[int]]:
                 continue
             out.setdefault(stem(after), set()).add(int(token.replace(",", "").split(".")[0]))
             break
-    return out
+    return {thing: frozenset(numbers) for thing, numbers in out.items()}
 
 
 def numbers_rebound(claim: Claims, evidence: Claims) -> bool:
