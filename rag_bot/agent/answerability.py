@@ -52,6 +52,7 @@ class _Patterns:
     literals: frozenset[str]  # the words written in the answer-type patterns ("how", "much", "cost", "कितना")
     count: re.Pattern[str] | None  # the registry's count words ("how many", "कितने")
     plurals: tuple[str, ...]  # plural noun endings
+    quantity: frozenset[str]  # words between a number and what it counts ("as many")
 
 
 MONTH = "month"  # "in which month": a month name answers it (a date or a year question wants more)
@@ -79,7 +80,8 @@ def _patterns() -> _Patterns:
                          for pattern in reg.union_of("answer_types", kind) for w in _WORD.findall(pattern))
     return _Patterns(types=rules.answer_type_patterns(), evidence=evidence, suffixes=suffixes, light=light,
                      literals=literals, count=_words(reg.union("count_words")),
-                     plurals=tuple(sorted(reg.union("plural_endings"), key=len, reverse=True)))
+                     plurals=tuple(sorted(reg.union("plural_endings"), key=len, reverse=True)),
+                     quantity=frozenset(w.casefold() for w in reg.union("quantity_words")))
 
 
 answer_type = rules.answer_type  # the kind of fact a question asks for (the rules read it too)
@@ -253,7 +255,7 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
             if (on_topic[j + 1] or on_topic[j]) and (
                     has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
             ) and (not specific or not _binds(kind, sentence) or bound(specific, near, seen)) and not (
-                    contrast_conflict(question, f"{before[j]} {sentence}") or count_unbound(question, sentence)
+                    contrast_conflict(question, f"{before[j]} {sentence}") or count_unbound(question, sentence, near)
                     or required_missing(question, near)):
                 return True
     return False
@@ -373,10 +375,14 @@ def _contrast_members(text: str, table: str = "contrasts") -> dict[str, frozense
     return {name: frozenset(v) for name, v in out.items()}
 
 
-def count_unbound(question: str, sentence: str) -> bool:
-    """For a how-many question: ``sentence`` names the counted thing but no number stands before it, while numbers
-    stand before other things ("How many head torches?" -> "60 thermal blankets and a box of head torches"): the
-    count it gives is another one's."""
+def count_unbound(question: str, sentence: str, near: str = "") -> bool:
+    """For a how-many question, whether the numbers of ``sentence`` count something else than the asked thing:
+    the sentence names the counted thing but no number stands before it, while numbers stand before other things
+    ("How many head torches?" -> "60 thermal blankets and a box of head torches"); or it does not name it and
+    neither does ``near`` (the sentence with the ones before it) while a number stands in it ("How many plates?"
+    -> "Last winter 90 came each night"): a count of an unnamed thing is no answer unless the sentences before
+    named it ("The stalls filled the ground. There were 40."). Without ``near`` an unnamed thing is unbound only
+    when every number stands before another plural."""
     noun = counted_noun(question)
     if noun is None:
         return False
@@ -384,6 +390,8 @@ def count_unbound(question: str, sentence: str) -> bool:
     words = _patterns().evidence.get("number")  # "twice as many moths", "half the bats": amounts too
     positions = [i for i, t in enumerate(tokens) if _DIGITS.fullmatch(t) or (words is not None and words.fullmatch(t))]
     if not any(_stem_match(noun, t) for t in tokens):  # the number of other things: "two *tools*" for members
+        if positions and near and _term_in(noun, [w.casefold() for w in _tokens(near)]) is False:
+            return True
         return bool(positions) and _term_in(noun, tokens) is False and all(
             _counts_other(tokens[i + 1:i + 1 + COUNT_SPAN], noun) for i in positions)
     after = [t for i in positions for t in tokens[i + 1:i + 1 + COUNT_SPAN]]
@@ -397,7 +405,7 @@ def _counts_other(after: list[str], noun: str) -> bool:
     units = _patterns().evidence.get("measure")
     numbers = _patterns().evidence.get("number")
     for word in after:
-        if word in rules.vocabulary().stopwords or _DIGITS.fullmatch(word) or any(
+        if word in rules.vocabulary().stopwords or word in _patterns().quantity or _DIGITS.fullmatch(word) or any(
                 p is not None and p.fullmatch(word) for p in (numbers, units)):
             continue
         return not _stem_match(noun, word) and word.endswith(_patterns().plurals)
@@ -409,7 +417,9 @@ COUNT_SPAN = 4  # the counted thing stands this close after its number ("60 ther
 
 def counted_noun(question: str) -> str | None:
     """The thing a how-many question counts: the first content word after its number phrase that is no unit
-    ("How many *head* torches", "कितने किलो *पकौड़े*"); None for other questions."""
+    ("कितने किलो *पकौड़े*"); in a language that writes it in the plural (registry ``counted_plural``), the first
+    plural among the next ``COUNT_SPAN`` content words ("How many head *torches*"; "how many turned out to be
+    ill" counts no thing it names). None for other questions."""
     if answer_type(question) != "number":
         return None
     text = rules.strip_context(question)
@@ -418,12 +428,13 @@ def counted_noun(question: str) -> str | None:
     if number is None:
         return None
     units = _patterns().evidence.get("measure")
-    for word in _tokens(text[number.end():]):
-        low = word.casefold()
-        if low in rules.vocabulary().stopwords or len(low) <= 2 or (units is not None and units.fullmatch(low)):
-            continue
-        return low
-    return None
+    language = languages.registry().get(languages.detect(number.group()))
+    content = [low for low in (w.casefold() for w in _tokens(text[number.end():]))
+               if low not in rules.vocabulary().stopwords and len(low) > 2 and not (units and units.fullmatch(low))]
+    if language is None or not language.counted_plural:
+        return content[0] if content else None
+    return next((w for w in content[:COUNT_SPAN] if w.endswith(tuple(language.plural_endings))
+                 or w in language.plural_words), None)  # "how many *turned* out ...": a verb, no counted thing
 
 
 def _marked_name(marker: re.Pattern[str], quote: str, question: str, place: bool = False) -> bool:

@@ -93,6 +93,9 @@ class Language:
     request_starts: tuple[str, ...] = ()  # "could you": a question in yes/no form that asks for something
     count_words: tuple[str, ...] = ()  # question words that ask for a count of things ("how many"), not an amount
     plural_endings: tuple[str, ...] = ()  # a word ending so names things counted ("moths", "साइकिलें")
+    plural_words: tuple[str, ...] = ()  # plurals without such an ending ("people", "children")
+    counted_plural: bool = False  # the thing a count word asks for is written in the plural ("how many *boats*")
+    quantity_words: tuple[str, ...] = ()  # words between a number and what it counts ("twice *as many* moths")
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # words of one kind that exclude each other ("first" / "second", "summer" / "winter"): class -> members, each a

@@ -102,6 +102,30 @@ def test_the_counted_thing_is_the_first_content_word_after_how_many():
     assert answerability.counted_noun("Who bought the oars?") is None
 
 
+@pytest.mark.parametrize("question, noun", [
+    ("How many head torches did the team buy?", "torches"),  # the plural, past a modifier
+    ("How many people came to the fair?", "people"),  # a plural without an ending
+    ("Of the 318 men examined, how many turned out to have TB?", None),  # a verb: no counted thing named
+    ("इफ़्तारी के लिए रोज़ कितने किलो पकौड़े तले जाते हैं?", "पकौड़े"),  # past the unit
+    ("मेले में कितने किसान आए?", "किसान"),  # Hindi: an unmarked direct plural
+    ("दमकल की गाड़ी कितनी देर में पहुँची?", None),  # "how long", not "how many"
+])
+def test_the_counted_thing_is_the_plural_a_count_word_asks_for(question, noun):
+    assert answerability.counted_noun(question) == noun
+
+
+def test_a_number_in_a_passage_that_never_names_the_counted_thing_counts_something_else():
+    question = "How many plates did the kitchen serve in its second winter?"
+    sentence = "In its second winter the kitchen opened at seven, and 90 came every night."
+    assert answerability.count_unbound(question, sentence, sentence)
+    assert answerability.count_unbound(question, sentence, f"The kitchen bought new pots. {sentence}")
+    assert not answerability.count_unbound(question, sentence, f"Hot food went out on steel plates. {sentence}")
+    assert not answerability.count_unbound(question, sentence)  # nothing known before it: only other plurals count
+    hindi = "मेले में कितने किसान आए?"
+    assert answerability.count_unbound(hindi, "मेले में तीन सौ लोग आए।", "मेले में तीन सौ लोग आए।")
+    assert not answerability.count_unbound(hindi, "तीन सौ आए।", "किसान दूर-दूर से आए। तीन सौ आए।")
+
+
 def test_a_count_must_stand_before_the_counted_thing():
     question = "How many oars did the crew buy?"
     assert answerability.count_unbound(question, "The crew bought 12 life jackets and a set of oars.")
@@ -238,6 +262,8 @@ def test_a_count_in_words_before_another_thing_is_not_the_asked_count():
     question = "How many bats did the volunteers count?"
     assert answerability.count_unbound(question, "They counted bats, and twice as many moths in the traps.")
     assert not answerability.count_unbound(question, "They counted twice as many bats as moths.")
+    near = "They counted bats on the cliff. After the lamps were dimmed they counted twice as many moths."
+    assert answerability.count_unbound(question, near.split(". ")[1], near)  # "as many" before the moths
 
 
 def test_names_of_asks_for_a_person():
@@ -317,7 +343,7 @@ def _binding_checks(sentence: str) -> None:
         specific = answerability.specific_terms(q, sentences)
         seen = answerability.seen_across(q, sentences)
         answerability.bound(specific, sentence, seen)
-        answerability.count_unbound(q, sentence)
+        answerability.count_unbound(q, sentence, sentence)
         answerability.contrast_conflict(q, sentence)
         answerability.term_coverage(q, sentence)
         answerability.has_evidence(answerability.answer_type(q), sentence, q)
