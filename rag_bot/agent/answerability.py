@@ -256,6 +256,7 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
                     has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
             ) and (not specific or not _binds(kind, sentence) or bound(specific, near, seen)) and not (
                     contrast_conflict(question, f"{before[j]} {sentence}") or count_unbound(question, sentence, near)
+                    or (kind == "place" and origin_unbound(question, sentence, near))
                     or required_missing(question, near)):
                 return True
     return False
@@ -396,6 +397,76 @@ def count_unbound(question: str, sentence: str, near: str = "") -> bool:
             _counts_other(tokens[i + 1:i + 1 + COUNT_SPAN], noun) for i in positions)
     after = [t for i in positions for t in tokens[i + 1:i + 1 + COUNT_SPAN]]
     return bool(positions) and not any(_stem_match(noun, t) for t in after)
+
+
+ORIGIN_BEFORE = 4  # words before a where-from question's subject its origin may stand in ("खारिया गाँव के हरजीराम")
+ORIGIN_AFTER = 8  # words after it ("Chhotelal Nishad, a rickshaw puller from Mirzapur")
+
+
+@lru_cache(maxsize=1)
+def _origin_patterns() -> tuple[tuple[re.Pattern[str], ...], ...]:
+    reg = languages.registry()
+    return tuple(tuple(re.compile(p) for p in reg.union(key))
+                 for key in ("origin_questions", "origin_before", "origin_after"))
+
+
+@lru_cache(maxsize=256)
+def origin_subject(question: str) -> str | None:
+    """The subject of a question for the place someone or something comes from (registry ``origin_questions``):
+    in a script with case the last word of its first name not in the possessive ("Which town did old Gaya
+    *Prasad* come from?"; "the larch for Hamish Dow's boats" asks about the larch, and "larch" names no one: None),
+    otherwise the word before the question word ("दिनेश *तेकाम* किस गाँव के रहने वाले हैं?"); None for other
+    questions."""
+    text = rules.strip_context(question)
+    match = next((m for p in _origin_patterns()[0] if (m := p.search(text))), None)
+    if match is None:
+        return None
+    if match.group().isascii():
+        for run in question_names(text):
+            if not re.search(rf"(?<![\w]){re.escape(run[-1])}['’]s?(?!\w)", text, re.I):
+                return run[-1]
+        return None
+    before = _tokens(text[:match.start()])
+    return before[-1].casefold() if before else None
+
+
+def _is_subject(word: str, subject: str) -> bool:
+    """Whether ``word`` writes ``subject``: alike, a longer form of it, or in another script with its skeleton."""
+    low = word.casefold()
+    if low == subject or (low.isascii() and subject.isascii() and len(subject) >= MIN_STEM and low.startswith(subject)):
+        return True
+    least = MIN_SKELETON + 1
+    return low.isascii() != subject.isascii() and bool(_keys(low, least) & _keys(subject, least))
+
+
+def origin_unbound(question: str, sentence: str, near: str) -> bool:
+    """For a question for where someone comes from (:func:`origin_subject`), whether ``sentence`` writes no origin
+    of that subject: none of the registry ``origin_before`` / ``origin_after`` patterns, their group ``place``
+    holding a word the question does not, stands within ``ORIGIN_BEFORE`` words before the subject or
+    ``ORIGIN_AFTER`` after it ("old Gaya Prasad fell in the crush" names no town; "Chhotelal, a porter from
+    Mirzapur" is another man's). Where ``near`` (the sentence with the ones before it) names the subject and the
+    sentence does not ("He came from Kharia."), an origin anywhere in the sentence counts; where neither does, the
+    place is someone else's."""
+    subject = origin_subject(question)
+    if subject is None:
+        return False
+    _, befores, afters = _origin_patterns()
+    asked = _question_words(question) | rules.vocabulary().stopwords
+    words = sentence.split()  # punctuation kept: "Sihora's", "a potter, from"
+    at = [i for i, w in enumerate(words) if any(_is_subject(t, subject) for t in _tokens(w))]
+    if not at:
+        if not any(_is_subject(w, subject) for w in _tokens(near)):
+            return True
+        at = list(range(len(words) + 1))  # named before: any place in the sentence may follow the pronoun
+
+    def written(window: list[str], patterns: tuple[re.Pattern[str], ...]) -> bool:
+        text = " ".join(window)
+        return any(any(w.casefold() not in asked for w in _tokens(m.group("place") if "place" in p.groupindex
+                                                                    else m.group()))
+                   for p in patterns if (m := p.search(text)))
+
+    return not any(written(words[max(0, i - ORIGIN_BEFORE):i], befores)
+                   or written(words[i + 1:i + 1 + ORIGIN_AFTER], afters) for i in at)
 
 
 def _counts_other(after: list[str], noun: str) -> bool:

@@ -96,6 +96,9 @@ class Language:
     plural_words: tuple[str, ...] = ()  # plurals without such an ending ("people", "children")
     counted_plural: bool = False  # the thing a count word asks for is written in the plural ("how many *boats*")
     quantity_words: tuple[str, ...] = ()  # words between a number and what it counts ("twice *as many* moths")
+    origin_questions: tuple[str, ...] = ()  # a question for the place someone comes from ("which town ... from?")
+    origin_before: tuple[str, ...] = ()  # an origin written just before its subject ("खारिया गाँव के हरजीराम")
+    origin_after: tuple[str, ...] = ()  # an origin written just after its subject ("Chhotelal, a porter from ...")
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # words of one kind that exclude each other ("first" / "second", "summer" / "winter"): class -> members, each a

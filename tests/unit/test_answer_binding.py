@@ -126,6 +126,56 @@ def test_a_number_in_a_passage_that_never_names_the_counted_thing_counts_somethi
     assert not answerability.count_unbound(hindi, "तीन सौ आए।", "किसान दूर-दूर से आए। तीन सौ आए।")
 
 
+# --- where someone comes from ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("question, subject", [
+    ("Which village is the potter Ramdulari Kewat from?", "kewat"),
+    ("Which town did old Bhola Nath, who lost his cart in the flood, come from?", "nath"),
+    ("Where is the teak for Anand Joshi's doors from?", None),  # a possessive owns the thing asked about
+    ("Where did Anand Joshi learn carving?", None),  # no question for an origin
+    ("कुम्हार रामदुलारी केवट किस गाँव की हैं?", "केवट"),
+    ("नाव चलाने वाला परिवार किस शहर से आया था?", "परिवार"),
+    ("भोला नाथ कहाँ रहते हैं?", None),  # where someone lives now, not where from
+])
+def test_an_origin_question_has_a_subject(question, subject):
+    assert answerability.origin_subject(question) == subject
+
+
+@pytest.mark.parametrize("question, sentence, unbound", [
+    ("Which village is the potter Ramdulari Kewat from?", "The pots were fired by Ramdulari Kewat, a potter from Sihora.",
+     False),
+    ("Which village is the potter Ramdulari Kewat from?",
+     "Ramdulari Kewat fired the pots at the fair in Sihora before Diwali.", True),  # a place, not hers
+    ("Which village is the potter Ramdulari Kewat from?", "Gopal Lodhi, a carter from Sihora, brought the clay.",
+     True),  # another man's village
+    ("Which village is the potter Ramdulari Kewat from?", "Sihora's Ramdulari Kewat fired them.", False),
+    ("कुम्हार रामदुलारी केवट किस गाँव की हैं?", "सिहोरा गाँव की रामदुलारी केवट ने घड़े पकाए।", False),
+    ("कुम्हार रामदुलारी केवट किस गाँव की हैं?", "रामदुलारी केवट सिहोरा की रहने वाली हैं।", False),
+    ("कुम्हार रामदुलारी केवट किस गाँव की हैं?", "मेले में रामदुलारी केवट ने सिहोरा के बाज़ार में घड़े बेचे।", True),
+    ("कुम्हार रामदुलारी केवट किस गाँव की हैं?", "कुम्हार गाँव की रामदुलारी केवट ने घड़े पकाए।", True),  # the asked words
+    ("कुम्हार रामदुलारी केवट किस गाँव की हैं?", "Ramdulari Kewat, a potter from Sihora, fired the pots.", False),
+    ("नाव चलाने वाला परिवार किस शहर से आया था?", "कटनी से आया एक परिवार नाव चलाता है।", False),
+])
+def test_an_origin_must_stand_beside_its_subject(question, sentence, unbound):
+    assert answerability.origin_unbound(question, sentence, sentence) is unbound
+
+
+def test_a_place_beside_no_origin_of_the_subject_is_no_answer_to_where_from():
+    question = "Which village is the potter Ramdulari Kewat from?"
+    assert not answerability.evidence_on_topic(
+        "place", [["Ramdulari Kewat fired the pots at the fair in Sihora before Diwali."]], question)
+    assert answerability.evidence_on_topic(
+        "place", [["Ramdulari Kewat, a potter from Sihora, fired the pots at the fair."]], question)
+
+
+def test_an_origin_after_the_sentence_naming_its_subject_counts():
+    question = "Which village is the potter Ramdulari Kewat from?"
+    sentence = "She came to the town from Sihora in 1998."
+    assert not answerability.origin_unbound(question, sentence, f"Ramdulari Kewat fired the pots. {sentence}")
+    assert answerability.origin_unbound(question, sentence, f"Gopal Lodhi fired the pots. {sentence}")
+
+
 def test_a_count_must_stand_before_the_counted_thing():
     question = "How many oars did the crew buy?"
     assert answerability.count_unbound(question, "The crew bought 12 life jackets and a set of oars.")
@@ -338,12 +388,14 @@ def _binding_checks(sentence: str) -> None:
     answerability._specific.cache_clear()
     question = "How many members borrow the club's steel tools in the second year?"
     hindi = "क्या दूसरे साल क्लब के सदस्य औज़ार उधार लेते हैं?"
+    origins = ("Which town is the club's Tom Ash from?", "क्लब के सदस्य किस गाँव के हैं?")
     sentences = [sentence, "The club meets on Sundays.", "क्लब के सदस्य रविवार को मिलते हैं।"]
-    for q in (question, hindi):
+    for q in (question, hindi, *origins):
         specific = answerability.specific_terms(q, sentences)
         seen = answerability.seen_across(q, sentences)
         answerability.bound(specific, sentence, seen)
         answerability.count_unbound(q, sentence, sentence)
+        answerability.origin_unbound(q, sentence, sentence)
         answerability.contrast_conflict(q, sentence)
         answerability.term_coverage(q, sentence)
         answerability.has_evidence(answerability.answer_type(q), sentence, q)
