@@ -210,6 +210,9 @@ def test_a_size_needs_its_unit_and_a_time_its_clock_word():
     assert answerability.has_evidence("measure", "पानी घाट की सातवीं सीढ़ी तक चढ़ा।", "पानी कितना ऊँचा चढ़ा?")
     assert answerability.has_evidence("time", "The ferry leaves at 7 o'clock sharp.", "What time does the ferry leave?")
     assert not answerability.has_evidence("time", "The ferry carries 7 cars.", "What time does the ferry leave?")
+    for words in ("at a quarter past seven", "at eleven in the morning", "at half past two"):  # an hour in words
+        assert answerability.has_evidence("time", f"The ferry leaves {words}.", "What time does the ferry leave?")
+    assert not answerability.has_evidence("time", "The ferry leaves in the morning.", "What time does it leave?")
     assert answerability.has_evidence("time", "नाव सुबह सात बजे चलती है।", "नाव कितने बजे चलती है?")
 
 
