@@ -160,6 +160,15 @@ def _verb_after_place(tokens: list[str], j: int, subject: list[str]) -> int:
     return k if k < len(tokens) and not _stop(tokens[k]) else -1
 
 
+def _verb_next(tokens: list[str], end: int) -> bool:
+    """Whether the word at ``end`` (after a name) reads as the clause's verb: a lower-case content word followed by
+    the end, a stop word or a determiner ("Trilok Sahni *rents* its racks", "Raghav Dubey *supplies* them"), not
+    by another content word ("taught Gurmeet Sandhu *hand* signals")."""
+    if end >= len(tokens) or _stop(tokens[end]) or not tokens[end][:1].islower():
+        return False
+    return end + 1 >= len(tokens) or _stop(tokens[end + 1])
+
+
 def _latin_frame(tokens: list[str], m: _Markers) -> Frame | None:
     w = words()
     folded = [t.casefold() for t in tokens]
@@ -174,9 +183,11 @@ def _latin_frame(tokens: list[str], m: _Markers) -> Frame | None:
             end = j
             while end < len(tokens) and tokens[end][:1].isupper():
                 end += 1
-            if end >= len(tokens) or _stop(tokens[end]) or len(subject) > 1 or subject[0][:1].isupper():
+            if not _verb_next(tokens, end) and (
+                    end >= len(tokens) or _stop(tokens[end]) or len(subject) > 1 or subject[0][:1].isupper()):
                 break  # a name after the verb: the object ("... treated Doctor Khan")
-            # else an apposition after one noun ("her daughter Rekha teaches ..."): the name is the subject's
+            # else an apposition after one noun ("her daughter Rekha teaches ...") or before a verb ("market
+            # secretary Trilok Sahni rents its racks"): the name is the subject's
         subject.append(tokens[j])
         j += 1
     if not subject:
@@ -208,16 +219,18 @@ def _latin_frame(tokens: list[str], m: _Markers) -> Frame | None:
     by = next((_phrase_after(tokens, k) for k in rest if folded[k] in m.passive), ())
     source = next((_phrase_after(tokens, k) for k in rest if folded[k] in m.source), ())
     to = next((p for p in (_phrase_after(tokens, k) for k in rest if folded[k] in m.recipient
-                           and k + 1 < len(tokens) and (folded[k + 1] in w.determiners or tokens[k + 1][:1].isupper()))
-               if p), ())
+                           and k + 1 < len(tokens) and (folded[k + 1] in w.determiners or any(
+                               t[:1].isupper() for t in tokens[k + 1:k + 1 + _PHRASE]) or (
+                               not _stop(tokens[k + 1]) and folded[k + 1].endswith(w.plurals))))
+               if p), ())  # "to the workshop", "to Sunita", "to secretary Trilok Sahni", "to farmers"; not "to rebuild"
     obj = _phrase_after(tokens, verb) if verb + 1 < len(tokens) and not _stop(tokens[verb + 1]) or (
         verb + 1 < len(tokens) and (folded[verb + 1] in w.determiners or _number(folded[verb + 1]))) else ()
     doer = by if passive else tuple(t.casefold() for t in subject if not _stop(t))
     if folded[verb] in m.to_converse:  # "the Ranipur team lost to the girls": the girls won
         return Frame(to, doer) if to and doer else None
     idiom = verb + 1 < len(folded) and folded[verb + 1] in m.idioms  # "took on 22 labourers": no transfer
-    if not idiom and (folded[verb] in m.converse or stem(folded[verb]) in _converse_stems()):
-        return Frame(source, doer) if source and doer else None
+    if not idiom and (folded[verb] in m.converse or stem(folded[verb]) in _converse_stems()) and (source or not to):
+        return Frame(source, doer) if source and doer else None  # "rents from": the doer receives; "rents to": gives
     receiver = to or (tuple(t.casefold() for t in subject if not _stop(t)) if passive else obj)
     return Frame(doer, receiver) if doer and receiver else None
 

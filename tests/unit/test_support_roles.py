@@ -20,6 +20,11 @@ HI = "किसान संघ ने अलमारियाँ बनान�
     ("A scrap dealer from Lotus Pond bought the railings from the district council.", "council", "dealer"),
     ("The rice mill sent 75 sacks of rice to the camp.", "mill", "camp"),  # the receiver after "to"
     ("Mohan Lal's son treated Doctor Farida Khan for a fever.", "son", "khan"),
+    ("Market secretary Kundan Rawat rents its 80 stalls to farmers.", "rawat", "farmers"),  # title, name, verb
+    ("Postman Ishwar Tiwari delivers the parcels to the school.", "tiwari", "school"),
+    ("The volunteers taught constable Bhola Ram hand signals.", "volunteers", "ram"),  # a name, then its object
+    ("The dairy rents its cold room to the Sahyog fish traders.", "dairy", "traders"),  # "rents to": gives
+    ("The fish traders rent a cold room from the dairy.", "dairy", "traders"),  # "rent from": receives
     (HI, "संघ", "बढ़इयों"),  # ने / को
     ("बढ़इयों को अलमारियाँ बनाने के लिए किसान संघ से 45,000 रुपये मिले।", "संघ", "बढ़इयों"),  # dative converse
     ("हरीश नेगी ने गीता राणा से बीज सुखाना और नाम लिखना सीखा।", "राणा", "नेगी"),  # converse verb in a later clause
@@ -37,6 +42,10 @@ def test_giver_and_receiver_of_any_noun_phrase(sentence, giver, receiver):
      "The organisers bought 200 chairs from the furniture workshop."),
     ("बढ़इयों ने अलमारियाँ बनाने के लिए किसान संघ को 45,000 रुपये दिए।", HI),
     ("किसान संघ को अलमारियाँ बनाने के लिए बढ़इयों से 45,000 रुपये मिले।", HI),
+    ("Farmers rent its 80 stalls to market secretary Kundan Rawat.",
+     "Market secretary Kundan Rawat rents its 80 stalls to farmers."),
+    ("Market secretary Kundan Rawat rents its 80 stalls from farmers.",
+     "Market secretary Kundan Rawat rents its 80 stalls to farmers."),
 ])
 def test_swapped_parties_conflict_also_through_a_converse_verb(claim, evidence):
     assert roles_conflict(frames(claim), frames(evidence))
