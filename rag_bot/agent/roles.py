@@ -384,6 +384,15 @@ def _said(clause: list[str]) -> list[str]:
                               and t.casefold() not in w.openers))
 
 
+def _pieces(text: str) -> list[list[str]]:
+    """The content words of each clause of ``text``, short opening pieces dropped while two clauses remain (an
+    opening time or place: "Every morning at 6 a.m., | A pins up the papers, and B supplies them")."""
+    said = [c for c in (_said(c) for c in clauses(text)) if c]
+    while len(said) > 2 and len(said[0]) < _CLAUSE:
+        said = said[1:]
+    return said
+
+
 def pairings_crossed(sentence: str, evidence: str, match: Callable[[str, list[str]], bool],
                      parties: Callable[[str], bool] | None = None) -> bool:
     """Two clauses of the sentence each join words that belong to different clauses of the evidence sentence
@@ -394,8 +403,7 @@ def pairings_crossed(sentence: str, evidence: str, match: Callable[[str, list[st
     transliteration across scripts). ``parties``: when given (across scripts, where the languages order a
     coordination's words differently: "Hindi and English" / "हिंदी और अंग्रेज़ी"), a clause counts only when a
     word that ties it to an evidence clause is a party (a name)."""
-    theirs = [c for c in (_said(c) for c in clauses(evidence)) if c]
-    mine = [c for c in (_said(c) for c in clauses(sentence)) if c]
+    theirs, mine = _pieces(evidence), _pieces(sentence)
     if len(theirs) < 2 or len(mine) < 2 or min(len(c) for c in (*mine, *theirs)) < _CLAUSE:
         return False  # a short piece is a coordinated noun ("in Hindi | and English all afternoon"), no clause
     own = [[t for t in clause if not any(covered(t, {stem(u) for u in other}) for other in theirs

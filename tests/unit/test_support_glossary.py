@@ -98,6 +98,13 @@ def test_an_added_clause_across_scripts_is_a_surplus_of_unmatched_words(claim, e
     # one clause joining both persons is no swap: the other clause keeps its pairing
     ("Kamala Bisht teaches Rekha the morning lessons, and Rekha teaches the evening class.", KAMALA_EN, same_script,
      False),
+    # an opening time is no clause: the two clauses after it still cross
+    ("Every evening at 7 p.m., the postman Raju Das locks the library, and the teacher Mala Sen sweeps the floor.",
+     "Every evening at 7 p.m., the teacher Mala Sen locks the library, and the postman Raju Das sweeps the floor.",
+     same_script, True),
+    ("Every evening at 7 p.m., the teacher Mala Sen locks the library, and the postman Raju Das sweeps its floor.",
+     "Every evening at 7 p.m., the teacher Mala Sen locks the library, and the postman Raju Das sweeps the floor.",
+     same_script, False),
     # a coordinated noun is no clause ("in Hindi | and English all afternoon")
     ("Children read stories aloud in Hindi and English all afternoon.",
      "बच्चों ने पूरी दोपहर हिंदी और अंग्रेज़ी में कहानियाँ पढ़कर सुनाईं।", matches, False),
