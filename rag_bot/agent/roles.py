@@ -254,9 +254,11 @@ def _before(tokens: list[str], k: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _marked_frame(tokens: list[str], m: _Markers, verb_tail: list[str]) -> Frame | None:
+def _marked_frame(tokens: list[str], m: _Markers, verb_tail: list[str],
+                  previous: tuple[str, ...] = ()) -> Frame | None:
     """``verb_tail``: the tokens of the following clauses that mark no party (the verb of "A ने B से X सुखाना
-    और Y सीखा" ends the sentence)."""
+    और Y सीखा" ends the sentence). ``previous``: the giver of the clause before, the doer of a coordinated clause
+    that names none ("A ने मॉडलों को परखा | और B को पुरस्कार दिया")."""
     folded = [t.casefold() for t in tokens] + [t.casefold() for t in verb_tail]
     agent = next((_before(tokens, k) for k, t in enumerate(folded) if t in m.agent), ())
     source = next((_before(tokens, k) for k, t in enumerate(folded) if t in m.source), ())
@@ -269,8 +271,16 @@ def _marked_frame(tokens: list[str], m: _Markers, verb_tail: list[str]) -> Frame
             agent = tuple(t.casefold() for t in tokens[first:marked] if not _stop(t))[:_PHRASE]
             # an unmarked opening phrase runs up to the first marker; keep its head words only
             agent = agent[:2] if len(agent) > 2 else agent
-    if any(t in m.dative for t in folded):
+    if any(t in m.dative for t in folded):  # "A को B से मिले": no doer needed
         return Frame(source, dative) if source and dative else None
+    if agent and not any(t in m.agent for t in folded):  # the unmarked opening words are the marked party's:
+        if set(dative) & set(agent):  # the doer is the clause before's ("और ज़ोया मिर्ज़ा को पुरस्कार दिया") or the
+            agent = previous or agent[:1]  # first word ("केंद्र | किसानों को ... देता है")
+            dative = tuple(t for t in dative if t not in agent)
+        elif set(source) & set(agent) and any(_converse_at(folded, k, m) for k in range(len(folded))):
+            # "समिति | बर्फ़ के कारख़ाने से ... किराये पर लेती है"
+            agent = agent[:1]
+            source = tuple(t for t in source if t not in agent)
     if any(_converse_at(folded, k, m) for k in range(len(folded))):
         return Frame(source, agent) if source and agent else None
     if agent and dative:
@@ -284,7 +294,7 @@ def _marked_frame(tokens: list[str], m: _Markers, verb_tail: list[str]) -> Frame
 def frames(sentence: str) -> list[Frame]:
     """The :class:`Frame` of each clause of ``sentence`` that has both a giver and a receiver."""
     m = _markers()
-    out = []
+    out: list[Frame] = []
     clauses = _clauses(sentence)
     marks = m.agent | m.source | m.recipient
     for n, tokens in enumerate(clauses):
@@ -294,7 +304,7 @@ def frames(sentence: str) -> list[Frame]:
             if any(t.casefold() in marks for t in later):
                 break
             tail += later
-        frame = _latin_frame(tokens, m) if latin else _marked_frame(tokens, m, tail)
+        frame = _latin_frame(tokens, m) if latin else _marked_frame(tokens, m, tail, out[-1].giver if out else ())
         if frame is not None:
             out.append(frame)
     return out

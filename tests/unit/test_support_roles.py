@@ -26,12 +26,26 @@ HI = "किसान संघ ने अलमारियाँ बनान�
     ("The dairy rents its cold room to the Sahyog fish traders.", "dairy", "traders"),  # "rents to": gives
     ("The fish traders rent a cold room from the dairy.", "dairy", "traders"),  # "rent from": receives
     (HI, "संघ", "बढ़इयों"),  # ने / को
+    ("डेरी मछुआरों को हर महीने 200 किलो बर्फ़ बेचती है।", "डेरी", "मछुआरों"),  # an unmarked doer before को
+    ("मंडी बिजली घर से हर महीने एक जनरेटर किराये पर लेती है।", "घर", "मंडी"),  # an unmarked doer before से
     ("बढ़इयों को अलमारियाँ बनाने के लिए किसान संघ से 45,000 रुपये मिले।", "संघ", "बढ़इयों"),  # dative converse
     ("हरीश नेगी ने गीता राणा से बीज सुखाना और नाम लिखना सीखा।", "राणा", "नेगी"),  # converse verb in a later clause
 ])
 def test_giver_and_receiver_of_any_noun_phrase(sentence, giver, receiver):
     frame = frames(sentence)[0]
     assert giver in frame.giver and receiver in frame.receiver, frame
+
+
+def test_an_unmarked_doer_is_not_read_into_the_marked_party():
+    frame = frames("मंडी बिजली घर से हर महीने एक जनरेटर किराये पर लेती है।")[0]
+    assert frame.receiver == ("मंडी",) and "मंडी" not in frame.giver, frame
+    frame = frames("डेरी मछुआरों को हर महीने 200 किलो बर्फ़ बेचती है।")[0]
+    assert frame.giver == ("डेरी",) and "डेरी" not in frame.receiver, frame
+
+
+def test_a_coordinated_clause_without_a_doer_takes_the_doer_of_the_clause_before():
+    second = frames("प्रधान रमेश यादव ने खेतों को देखा और सीमा बाई को इनाम दिया।")[-1]
+    assert "यादव" in second.giver and "सीमा" in second.receiver and "सीमा" not in second.giver, second
 
 
 @pytest.mark.parametrize("claim, evidence", [
