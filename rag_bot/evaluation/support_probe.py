@@ -102,7 +102,8 @@ PROBES = {"pine_hill": "tests/data/support_probe", "harbour": "tests/data/suppor
           "sonpur": "tests/data/support_probe_sonpur", "neelgaon": "tests/data/support_probe_neelgaon",
           "ghatgaon": "tests/data/support_probe_ghatgaon", "tilakpur": "tests/data/support_probe_tilakpur",
           "kothi": "tests/data/support_probe_kothi", "machhli": "tests/data/support_probe_machhli",
-          "pahar": "tests/data/support_probe_pahar", "chauraha": "tests/data/support_probe_chauraha"}
+          "pahar": "tests/data/support_probe_pahar", "chauraha": "tests/data/support_probe_chauraha",
+          "dhaba": "tests/data/support_probe_dhaba"}
 RESULTS_DIR = "notebooks/eval/support"  # <probe>.before.json (git main's code) and <probe>.after.json (this tree)
 SPLITS = ("dev", "test")
 
