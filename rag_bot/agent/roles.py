@@ -425,3 +425,41 @@ def pairings_crossed(sentence: str, evidence: str, match: Callable[[str, list[st
         if len(ties) >= 2 and (parties is None or any(parties(t) for hit in ties.values() for t in hit)):
             mixed += 1
     return mixed >= 2
+
+
+FLANK = 3  # content words on each side of a verb read as its parties
+
+
+def _verb_flanks(sentence: str) -> dict[str, tuple[set[str], set[str]]] | None:
+    """Each lower-case content word's stem -> the stems of the ``FLANK`` content words before and after its first
+    place in a clause; None when the sentence is not all in Latin script or uses a passive marker or a converse
+    verb (the parties may then stand the other way round in a faithful paraphrase)."""
+    m = _markers()
+    pieces = [c for c in clauses(sentence) if c]
+    if not pieces or not all(t.isascii() for c in pieces for t in c):
+        return None
+    out: dict[str, tuple[set[str], set[str]]] = {}
+    for clause in pieces:
+        if any(t.casefold() in m.passive or t.casefold() in m.converse or t.casefold() in m.to_converse
+               or stem(t.casefold()) in _converse_stems() for t in clause):
+            return None
+        content = [(t, stem(t.casefold())) for t in clause if not _stop(t) and len(t) > 1]  # read once: linear
+        for k, (token, key) in enumerate(content):
+            if token[:1].islower() and key not in out:  # the content words on each side of it, FLANK at most
+                out[key] = ({s for _, s in content[max(0, k - FLANK):k]}, {s for _, s in content[k + 1:k + 1 + FLANK]})
+    return out
+
+
+def flanks_swapped(sentence: str, evidence: str) -> bool:
+    """In Latin script, a word both sentences share (same stem; no passive marker or converse verb in either) whose
+    parties stand on the other sides of it: "12 apprentices train Hemant Bisht" for "Hemant Bisht trains 12
+    apprentices". More of the words before it in one are after it in the other than before it, each way (an opening
+    "Every Sunday" stays before both)."""
+    mine, theirs = _verb_flanks(sentence), _verb_flanks(evidence)
+    if not mine or not theirs:
+        return False
+    for verb in mine.keys() & theirs.keys():
+        (a_before, a_after), (b_before, b_after) = mine[verb], theirs[verb]
+        if len(a_before & b_after) > len(a_before & b_before) and len(a_after & b_before) > len(a_after & b_after):
+            return True
+    return False

@@ -56,6 +56,7 @@ from rag_bot.agent.history import text_of
 from rag_bot.agent.roles import (
     ROLE_MARGIN,
     Frame,
+    flanks_swapped,
     frames,
     has_converse,
     pairings_crossed,
@@ -235,6 +236,8 @@ class EmbeddingJudge:
         if differ or pairings_crossed(sentence, e1.text, same, (
                 lambda t: not in_glossary(t) and sounds_alike(t, e1.tokens if t in claim.tokens else claim.tokens))
                 if cross else None):  # a party: a name (sounds alike in both scripts, no glossary word: "club")
+            return Verdict(False, reason="roles", score=c1)
+        if not cross and flanks_swapped(sentence, e1.text):  # "B trains A" for "A trains B"
             return Verdict(False, reason="roles", score=c1)
         if substitution_turned(claim, e1, same):  # "every hour instead of every 40 min"
             return Verdict(False, reason="roles", score=c1)

@@ -289,3 +289,12 @@ def test_a_number_put_before_another_thing_is_dropped(judge):
                      "Hemant Joshi, a builder of wooden boats for three decades, trains 12 apprentices at the jetty."]:
         verdict = judge.verdicts([sentence], [BOATS])[0]
         assert (verdict.supported, verdict.reason) == (False, "number"), (sentence, verdict)
+
+
+def test_parties_turned_round_a_shared_verb_are_dropped_and_a_moved_adverbial_kept(judge):
+    passage = {"id": "r", "language": "en", "text": (
+        "The pottery school opened in 2019. Every Sunday Ramkali Prajapati teaches the young potters the old glazes.")}
+    swapped, moved = judge.verdicts(
+        ["Every Sunday the young potters teach Ramkali Prajapati the old glazes.",
+         "Ramkali Prajapati teaches the young potters the old glazes every Sunday."], [passage])
+    assert (swapped.supported, swapped.reason) == (False, "roles") and moved.supported

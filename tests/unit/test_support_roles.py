@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rag_bot.agent.claims import missing_names, numerals, read_claims
-from rag_bot.agent.roles import Frame, frames, has_converse, roles_conflict
+from rag_bot.agent.roles import Frame, flanks_swapped, frames, has_converse, roles_conflict
 
 EN = "The farmers' union paid the carpenters 45,000 rupees to build the shelves."
 HI = "किसान संघ ने अलमारियाँ बनाने के लिए बढ़इयों को 45,000 रुपये दिए।"
@@ -151,3 +151,38 @@ def test_a_whole_place_name_missing_across_scripts_is_left_to_a_verifier_a_chang
     assert missing_names(deodar, [read_claims("वैन हर बुधवार देवदार पहाड़ी पर रुकती है।")], True) == ["Hill"]
     assert not runs("Dinesh Joshi hired 22 workers.", "निर्मला जोशी ने 22 मज़दूर रखे।")
     assert not runs("They met Anwar at Rose Garden.", "वे मीरा से कमल तालाब पर मिले।")  # a name alone missing
+
+
+@pytest.mark.parametrize("claim, swapped", [
+    ("Every Sunday the young potters teach Ramkali Prajapati the old glazes.", True),  # the parties turned round
+    ("Every Sunday Ramkali Prajapati teaches the young potters the old glazes.", False),  # the evidence itself
+    ("Ramkali Prajapati teaches the young potters the old glazes every Sunday.", False),  # a moved adverbial
+    ("The young potters are taught the old glazes by Ramkali Prajapati every Sunday.", False),  # a passive
+    ("Every Sunday the young potters learn the old glazes from Ramkali Prajapati.", False),  # a converse verb
+])
+def test_parties_on_the_other_sides_of_a_shared_verb_are_swapped(claim, swapped):
+    evidence = "Every Sunday Ramkali Prajapati teaches the young potters the old glazes."
+    assert flanks_swapped(claim, evidence) is swapped
+
+
+def test_a_passive_or_converse_turns_the_parties_round_without_a_swap():
+    evidence = "Since 2019 Ramkali Prajapati has taught the young potters."
+    assert flanks_swapped("Since 2019 the young potters have taught Ramkali Prajapati.", evidence)
+    assert not flanks_swapped("Since 2019 the young potters have been taught by Ramkali Prajapati.", evidence)
+    assert not flanks_swapped("The young potters rent a kiln from Ramkali Prajapati.",
+                              "Ramkali Prajapati rents the young potters a kiln.")  # "rent from": a converse
+
+
+@pytest.mark.cpu_growth
+def test_the_verb_sides_of_a_long_sentence_are_read_in_linear_time():
+    # every word is a new lower-case word with its own sides: read once per clause, not once per word
+    from tests.cpu_cost import cpu_growth
+
+    def sentence(n: int) -> str:
+        return "Ramkali " + " ".join(f"word{k}x" for k in range(n)) + " potters."
+
+    small, large = sentence(3000), sentence(6000)
+    evidence = "Ramkali teaches the potters."
+    assert not flanks_swapped(small, evidence)  # the work is done: no shared verb
+    ratio = cpu_growth(lambda: flanks_swapped(small, evidence), lambda: flanks_swapped(large, evidence))
+    assert ratio <= 2.6, ratio
