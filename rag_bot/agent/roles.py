@@ -439,6 +439,9 @@ def _verb_flanks(sentence: str) -> dict[str, tuple[set[str], set[str]]] | None:
     if not pieces or not all(t.isascii() for c in pieces for t in c):
         return None
     out: dict[str, tuple[set[str], set[str]]] = {}
+    # a clause that opens with its verb acts for the sentence's opening words ("Hemant Bisht, who has built boats
+    # for 40 years, | trains 12 apprentices")
+    opening = {stem(t.casefold()) for t in [t for t in pieces[0] if not _stop(t) and len(t) > 1][:FLANK]}
     for clause in pieces:
         if any(t.casefold() in m.passive or t.casefold() in m.converse or t.casefold() in m.to_converse
                or stem(t.casefold()) in _converse_stems() for t in clause):
@@ -446,7 +449,8 @@ def _verb_flanks(sentence: str) -> dict[str, tuple[set[str], set[str]]] | None:
         content = [(t, stem(t.casefold())) for t in clause if not _stop(t) and len(t) > 1]  # read once: linear
         for k, (token, key) in enumerate(content):
             if token[:1].islower() and key not in out:  # the content words on each side of it, FLANK at most
-                out[key] = ({s for _, s in content[max(0, k - FLANK):k]}, {s for _, s in content[k + 1:k + 1 + FLANK]})
+                before = {s for _, s in content[max(0, k - FLANK):k]} or opening
+                out[key] = (before, {s for _, s in content[k + 1:k + 1 + FLANK]})
     return out
 
 

@@ -165,6 +165,12 @@ def test_parties_on_the_other_sides_of_a_shared_verb_are_swapped(claim, swapped)
     assert flanks_swapped(claim, evidence) is swapped
 
 
+def test_a_verb_after_a_relative_clause_acts_for_the_opening_subject():
+    evidence = "Ramkali Prajapati, who has fired pots for 40 years, teaches 12 apprentices."
+    assert flanks_swapped("12 apprentices teach Ramkali Prajapati, who has fired pots for 40 years.", evidence)
+    assert not flanks_swapped("Ramkali Prajapati teaches 12 apprentices; she has fired pots for 40 years.", evidence)
+
+
 def test_a_passive_or_converse_turns_the_parties_round_without_a_swap():
     evidence = "Since 2019 Ramkali Prajapati has taught the young potters."
     assert flanks_swapped("Since 2019 the young potters have taught Ramkali Prajapati.", evidence)
