@@ -567,7 +567,7 @@ for p in fresh_curve:
 HELDOUT_MD = """\
 ### Held-out archives: each change measured once, before and after
 
-Each later archive (`notebooks/eval/fresh5` ... `fresh16`, all questions `test`) was written before the answerer
+Each later archive (`notebooks/eval/fresh5` ... `fresh18`, all questions `test`) was written before the answerer
 change it was held out for, by someone who had not read the answerer, and measured once on the code before that
 change and once after it (aggregates only); the records sit in each folder (`before.json`, `after*.json`,
 `main-*.json`, each naming the commit it measured). This cell reads them; it runs nothing. What they show: the
@@ -579,8 +579,10 @@ wrong documents, and half the date summaries were refused by both; fresh14 (`mai
 of asking for a whole dated talk that were refused, and a day written in words (`after`: all twelve answered once
 read, so development data); fresh15 and fresh16 (`main-6960946`, `after`: ba50d86) measured the evidence rules of
 stop 36 (a relative or a later year the quote must name, an amount a yes/no question names, the first question
-word's type, dated facts of a day no talk carries), and fresh16, still unread, moved from 34 to 44 of 58
-(docs/evaluation.md).
+word's type, dated facts of a day no talk carries), and fresh16, still unread, moved from 34 to 44 of 58;
+fresh17 and fresh18 (`main-575d95c`, `after`) measured the count, origin and time rules of 2026-11-29: fresh17
+moved from 46 to 47 of 58 (one fact, one fewer refusal), fresh18 refused two more unanswerable questions and
+answered one more cross-language question, and lost one fact (docs/evaluation.md).
 """
 
 HELDOUT = """\
@@ -640,7 +642,7 @@ display(Markdown("\\n".join(rows)))
 SUPPORT_MD = """\
 ## 9. Support check: each kind of wrong sentence, before and after
 
-The run-time support check decides which generated sentences an answer may show with a citation. Ten hand-written
+The run-time support check decides which generated sentences an answer may show with a citation. Twelve hand-written
 probes of (sentence, cited passage) pairs in English and Hindi (`tests/data/support_probe*`, see their READMEs)
 label each pair with a kind: valid kinds (verbatim, paraphrase, number as a word, translation) should be **kept**
 (target >= 90 %), invented kinds (negation, swapped roles, changed number, date or name, the nearest other sentence
@@ -649,13 +651,14 @@ half (looked at while writing the rules) and a held-out half; the others are all
 harbour, Neelgaon, Ghatgaon, Tilakpur, Kothipur, Machhlipur, Paharganj-Tal and Chauraha was written by a helper who
 had not read the check, measured once as a held-out probe, and read (and so became development data) only
 afterwards; Kothipur and Machhlipur were measured at 48c113a against main dbcf5e8, Paharganj-Tal and Chauraha
-against main 6960946 (for these two, *start* and *before* are both main 6960946, *after* is 2a8cc61; Chauraha was
-also measured at ba50d86, before the last two rules: `docs/evaluation.md`). The tables therefore mix held-out and
-development figures: the held-out figure of each probe is the one in its measuring commit's message and the docs.
+against main 6960946 (their *start*; Chauraha was also measured at ba50d86: `docs/evaluation.md`). Dhaba and
+Mandi, written the same way, are still unread: their *before* (main 575d95c) and *after* (cfebc63) were both
+measured held out. Every probe's *before* is main 575d95c, the code at the start of the last stop's work. The
+tables therefore mix held-out and development figures: the held-out figure of each probe is the one in its measuring commit's message and the docs.
 Language pairs: `en`, `hi`, and `en>hi` / `hi>en` for a sentence citing a passage in the other script.
 
 *Before* is the code of git `main` before this branch's support work, *after* this branch's; *start* (where
-stored) is `main` at the start of this stop's support work (851d524, before the role frames of the first pass).
+stored) is an earlier `main`, named in each file (851d524, before the role frames of the first pass, for most).
 Each was measured by running that revision's own `benchmarks/bench_support.py --probe` and stored under
 `notebooks/eval/support/` (`<probe>.start.json`, `<probe>.before.json`, `<probe>.after.json`, each naming the commit
 it measured), which this section reads:
