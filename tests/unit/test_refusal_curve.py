@@ -26,16 +26,17 @@ def test_the_threshold_moves_both_error_rates():
 
 
 def test_key_term_coverage_refuses_the_near_topic_question_and_keeps_the_answerable_ones():
-    """At a threshold every sentence passes, the unanswerable question (its words "animals" and "keep" are in no
-    quote; the founding year is a number, so the type check alone lets it through) is refused only once quotes
-    must hold the question's key terms."""
+    """At a threshold every sentence passes, the unanswerable question (its words "buy" and "tractor" are in no
+    quote; the founding year is a date, so the type check alone lets it through) is refused only once quotes must
+    hold the question's key terms. A count of a thing no sentence names ("How many animals ...?") is refused
+    either way: the founding year counts nothing named (answerability.count_unbound)."""
     house = [passage("house_talk", "2004-11-28", "Rosewood House was founded in 1961 by two sisters as a shelter "
                      "for farmhands. Every Sunday the kitchen serves soup to sixty people.")]
     questions = [
         {"id": "a1", "question": "When was Rosewood House founded?", "relevant": [{"source": "house_talk.txt"}]},
         {"id": "a2", "question": "How many people does the Sunday soup kitchen serve?",
          "relevant": [{"source": "house_talk.txt"}]},
-        {"id": "u1", "question": "How many animals does Rosewood House keep?", "relevant": []},
+        {"id": "u1", "question": "When did Rosewood House buy its tractor?", "relevant": []},
     ]
     curve = coverage_curve(make_settings(), questions, (0.0, 0.75), retriever=InMemoryRetriever(house),
                            threshold=0.0)
@@ -43,6 +44,9 @@ def test_key_term_coverage_refuses_the_near_topic_question_and_keeps_the_answera
     assert (off["min_coverage"], on["min_coverage"]) == (0.0, 0.75)
     assert off["refusal_rate"] == 0.0 and on["refusal_rate"] == 1.0
     assert on["false_refusal_rate"] == 0.0
+    animals = [*questions[:2], {"id": "u2", "question": "How many animals does Rosewood House keep?", "relevant": []}]
+    (off,) = coverage_curve(make_settings(), animals, (0.0,), retriever=InMemoryRetriever(house), threshold=0.0)
+    assert off["refusal_rate"] == 1.0 and off["false_refusal_rate"] == 0.0
 
 
 def test_the_selectors_threshold_moves_both_error_rates():
