@@ -65,6 +65,7 @@ from rag_bot.agent.roles import (
 )
 from rag_bot.agent.rules import detect_language, split_sentences
 from rag_bot.config import Settings
+from rag_bot.languages import registry
 from rag_bot.models.embeddings import Embedder, PassageCache
 
 log = logging.getLogger(__name__)
@@ -212,7 +213,8 @@ class EmbeddingJudge:
         c1 = float(sims[best])
         window = [evidence[best]] + [evidence[int(k)] for k in order[1:2] if float(sims[int(k)]) >= c1 - WINDOW_GAP]
         claim = _claims(sentence)
-        cross = detect_language(sentence) != languages[best]
+        asker = detect_language(sentence)
+        cross = asker != languages[best]
         e1 = evidence[best]
         dated = bool(claim.months) or any(n >= 1000 and n in known[0] for n in claim.numbers)
         if new_numbers(claim, window, known[0] if dated else set()) or (  # the date's day only beside its month/year
@@ -252,7 +254,8 @@ class EmbeddingJudge:
             if single_substitution(claim, e1, vocabulary):
                 return Verdict(False, reason="changed word", score=c1)
             longest, tail = uncovered_run(claim, window)
-            if longest >= 3 or tail >= 2:
+            language = registry().get(asker) or registry().default
+            if longest >= language.clause_run or tail >= language.clause_tail:  # the sentence's language's counts
                 return Verdict(False, reason="clause", score=c1)
             if coverage(claim, window) < self.min_coverage:
                 return Verdict(False, reason="coverage", score=c1)

@@ -99,6 +99,8 @@ class Language:
     origin_questions: tuple[str, ...] = ()  # a question for the place someone comes from ("which town ... from?")
     origin_before: tuple[str, ...] = ()  # an origin written just before its subject ("खारिया गाँव के हरजीराम")
     origin_after: tuple[str, ...] = ()  # an origin written just after its subject ("Chhotelal, a porter from ...")
+    clause_run: int = 3  # uncovered content words in a row that make a sentence's clause an added one (support check)
+    clause_tail: int = 2  # ... or at its end
     answer_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
     answer_evidence: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # words of one kind that exclude each other ("first" / "second", "summer" / "winter"): class -> members, each a

@@ -298,3 +298,18 @@ def test_parties_turned_round_a_shared_verb_are_dropped_and_a_moved_adverbial_ke
         ["Every Sunday the young potters teach Ramkali Prajapati the old glazes.",
          "Ramkali Prajapati teaches the young potters the old glazes every Sunday."], [passage])
     assert (swapped.supported, swapped.reason) == (False, "roles") and moved.supported
+
+
+
+HAAT = {"id": "h", "language": "hi", "text": (
+    "हाट की बस हर बुधवार सुबह सात बजे गाँव से चलती है और शाम को लौटती है। किराया बीस रुपये है।")}
+
+
+def test_a_hindi_paraphrase_ending_in_a_compound_verb_is_kept_and_an_added_clause_dropped(judge):
+    # "वापस आ जाती है" for "लौटती है": two words at the end the evidence does not hold make no added clause in
+    # Hindi (registry clause_run / clause_tail); a whole clause more does
+    compound, added = judge.verdicts(
+        ["हर बुधवार हाट की बस सुबह सात बजे गाँव से चलती है और शाम को वापस आ जाती है।",
+         "हाट की बस हर बुधवार सुबह सात बजे गाँव से चलती है और शाम को लौटती है, पर बारिश में रास्ता बंद रहता है।"],
+        [HAAT])
+    assert compound.supported and (added.supported, added.reason) == (False, "clause")
