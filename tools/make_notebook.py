@@ -642,7 +642,7 @@ display(Markdown("\\n".join(rows)))
 SUPPORT_MD = """\
 ## 9. Support check: each kind of wrong sentence, before and after
 
-The run-time support check decides which generated sentences an answer may show with a citation. Twelve hand-written
+The run-time support check decides which generated sentences an answer may show with a citation. Thirteen hand-written
 probes of (sentence, cited passage) pairs in English and Hindi (`tests/data/support_probe*`, see their READMEs)
 label each pair with a kind: valid kinds (verbatim, paraphrase, number as a word, translation) should be **kept**
 (target >= 90 %), invented kinds (negation, swapped roles, changed number, date or name, the nearest other sentence
@@ -651,9 +651,9 @@ half (looked at while writing the rules) and a held-out half; the others are all
 harbour, Neelgaon, Ghatgaon, Tilakpur, Kothipur, Machhlipur, Paharganj-Tal and Chauraha was written by a helper who
 had not read the check, measured once as a held-out probe, and read (and so became development data) only
 afterwards; Kothipur and Machhlipur were measured at 48c113a against main dbcf5e8, Paharganj-Tal and Chauraha
-against main 6960946 (their *start*; Chauraha was also measured at ba50d86: `docs/evaluation.md`). Dhaba and
-Mandi, written the same way, are still unread: their *before* (main 575d95c) and *after* (cfebc63) were both
-measured held out. Every probe's *before* is main 575d95c, the code at the start of the last stop's work. The
+against main 6960946 (their *start*; Chauraha was also measured at ba50d86: `docs/evaluation.md`). Dhaba, Mandi
+and Haat, written the same way, are still unread: their *before* (main 575d95c) and *after* were both measured
+held out. Every probe's *before* is main 575d95c, the code at the start of the last stop's work. The
 tables therefore mix held-out and development figures: the held-out figure of each probe is the one in its measuring commit's message and the docs.
 Language pairs: `en`, `hi`, and `en>hi` / `hi>en` for a sentence citing a passage in the other script.
 
