@@ -451,7 +451,7 @@ def origin_unbound(question: str, sentence: str, near: str) -> bool:
     if subject is None:
         return False
     _, befores, afters = _origin_patterns()
-    asked = _question_words(question) | rules.vocabulary().stopwords
+    asked, stopwords = _question_words(question), rules.vocabulary().stopwords
     words = sentence.split()  # punctuation kept: "Sihora's", "a potter, from"
     at = [i for i, w in enumerate(words) if any(_is_subject(t, subject) for t in _tokens(w))]
     if not at:
@@ -461,8 +461,8 @@ def origin_unbound(question: str, sentence: str, near: str) -> bool:
 
     def written(window: list[str], patterns: tuple[re.Pattern[str], ...]) -> bool:
         text = " ".join(window)
-        return any(any(w.casefold() not in asked for w in _tokens(m.group("place") if "place" in p.groupindex
-                                                                    else m.group()))
+        return any(any(w.casefold() not in asked and w.casefold() not in stopwords
+                       for w in _tokens(m.group("place") if "place" in p.groupindex else m.group()))
                    for p in patterns if (m := p.search(text)))
 
     return not any(written(words[max(0, i - ORIGIN_BEFORE):i], befores)
@@ -504,7 +504,7 @@ def counted_noun(question: str) -> str | None:
                if low not in rules.vocabulary().stopwords and len(low) > 2 and not (units and units.fullmatch(low))]
     if language is None or not language.counted_plural:
         return content[0] if content else None
-    return next((w for w in content[:COUNT_SPAN] if w.endswith(tuple(language.plural_endings))
+    return next((w for w in content[:COUNT_SPAN] if w.endswith(language.plural_endings)
                  or w in language.plural_words), None)  # "how many *turned* out ...": a verb, no counted thing
 
 

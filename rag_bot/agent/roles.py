@@ -273,15 +273,16 @@ def _marked_frame(tokens: list[str], m: _Markers, verb_tail: list[str],
             agent = agent[:2] if len(agent) > 2 else agent
     if any(t in m.dative for t in folded):  # "A को B से मिले": no doer needed
         return Frame(source, dative) if source and dative else None
+    converse = any(_converse_at(folded, k, m) for k in range(len(folded)))
     if agent and not any(t in m.agent for t in folded):  # the unmarked opening words are the marked party's:
         if set(dative) & set(agent):  # the doer is the clause before's ("और ज़ोया मिर्ज़ा को पुरस्कार दिया") or the
             agent = previous or agent[:1]  # first word ("केंद्र | किसानों को ... देता है")
             dative = tuple(t for t in dative if t not in agent)
-        elif set(source) & set(agent) and any(_converse_at(folded, k, m) for k in range(len(folded))):
+        elif set(source) & set(agent) and converse:
             # "समिति | बर्फ़ के कारख़ाने से ... किराये पर लेती है"
             agent = agent[:1]
             source = tuple(t for t in source if t not in agent)
-    if any(_converse_at(folded, k, m) for k in range(len(folded))):
+    if converse:
         return Frame(source, agent) if source and agent else None
     if agent and dative:
         return Frame(agent, dative)
@@ -436,16 +437,14 @@ def _verb_flanks(sentence: str) -> dict[str, tuple[set[str], set[str]]] | None:
     verb (the parties may then stand the other way round in a faithful paraphrase)."""
     m = _markers()
     pieces = [c for c in clauses(sentence) if c]
-    if not pieces or not all(t.isascii() for c in pieces for t in c):
+    if not pieces or not all(t.isascii() for c in pieces for t in c) or has_converse(sentence) or any(
+            t.casefold() in m.passive for c in pieces for t in c):
         return None
     out: dict[str, tuple[set[str], set[str]]] = {}
     # a clause that opens with its verb acts for the sentence's opening words ("Hemant Bisht, who has built boats
     # for 40 years, | trains 12 apprentices")
     opening = {stem(t.casefold()) for t in [t for t in pieces[0] if not _stop(t) and len(t) > 1][:FLANK]}
     for clause in pieces:
-        if any(t.casefold() in m.passive or t.casefold() in m.converse or t.casefold() in m.to_converse
-               or stem(t.casefold()) in _converse_stems() for t in clause):
-            return None
         content = [(t, stem(t.casefold())) for t in clause if not _stop(t) and len(t) > 1]  # read once: linear
         for k, (token, key) in enumerate(content):
             if token[:1].islower() and key not in out:  # the content words on each side of it, FLANK at most
