@@ -411,3 +411,19 @@ def test_the_binding_checks_grow_linearly_with_a_retrieved_sentence():
     small, large = piece * 400, piece * 800
     ratio = cpu_growth(lambda: _binding_checks(small), lambda: _binding_checks(large))
     assert ratio <= 2.6, ratio
+
+
+@pytest.mark.cpu_growth
+def test_the_origin_check_grows_linearly_with_a_sentence_naming_its_subject_again_and_again():
+    # every word may stand beside the subject: each mention reads a window of at most twelve words; a sentence that
+    # does not name the subject after one that does reads every word as a possible place of the pronoun
+    question = "Which town is the potter Ramdulari Kewat from?"
+    named = "Ramdulari Kewat met Gopal at the fair, "
+    unnamed = "she met Gopal at the fair, "
+    assert answerability.origin_unbound(question, named * 50, named * 50)  # the work is done: no origin is found
+    assert answerability.origin_unbound(question, unnamed * 50, "Ramdulari Kewat came.")
+    for text, near in ((named, None), (unnamed, "Ramdulari Kewat came.")):
+        small, large = text * 1500, text * 3000
+        ratio = cpu_growth(lambda s=small, n=near: answerability.origin_unbound(question, s, n or s),
+                           lambda s=large, n=near: answerability.origin_unbound(question, s, n or s))
+        assert ratio <= 2.6, ratio
