@@ -421,11 +421,9 @@ def origin_subject(question: str) -> str | None:
     match = next((m for p in _origin_patterns()[0] if (m := p.search(text))), None)
     if match is None:
         return None
-    if match.group().isascii():
-        for run in question_names(text):
-            if not re.search(rf"(?<![\w]){re.escape(run[-1])}['’]s?(?!\w)", text, re.I):
-                return run[-1]
-        return None
+    if match.group().isascii():  # the names written in the possessive, read in one pass over the question
+        owners = {_bare(t) for t in (w.casefold() for w in re.findall(r"[\w'’]+", text)) if _bare(t) != t}
+        return next((run[-1] for run in question_names(text) if run[-1] not in owners), None)
     before = _tokens(text[:match.start()])
     return before[-1].casefold() if before else None
 

@@ -427,3 +427,17 @@ def test_the_origin_check_grows_linearly_with_a_sentence_naming_its_subject_agai
         ratio = cpu_growth(lambda s=small, n=near: answerability.origin_unbound(question, s, n or s),
                            lambda s=large, n=near: answerability.origin_unbound(question, s, n or s))
         assert ratio <= 2.6, ratio
+
+
+@pytest.mark.cpu_growth
+def test_the_origin_subject_of_a_question_of_many_possessive_names_is_read_in_linear_time():
+    # every name is in the possessive, so each is checked: the possessives are read once, not once per name
+    def question(n: int) -> str:
+        return "Which town is the cart of " + " and ".join(f"Ab{k}x's" for k in range(n)) + " from?"
+
+    small, large = question(3000), question(6000)
+    assert answerability.origin_subject(small) is None  # the work is done: no name outside the possessive
+    answerability.origin_subject.cache_clear()
+    ratio = cpu_growth(lambda: (answerability.origin_subject.cache_clear(), answerability.origin_subject(small)),
+                       lambda: (answerability.origin_subject.cache_clear(), answerability.origin_subject(large)))
+    assert ratio <= 2.6, ratio
