@@ -319,9 +319,17 @@ COUNTED_SPAN = 2  # words after a number the thing it counts may stand in ("300 
 def _counted(text: str) -> dict[str, frozenset[int]]:
     """The stem of the word each number of ``text`` counts (the first content word just after it) -> the numbers
     standing before that word; number words read as digits."""
+    out: dict[str, set[int]] = {}
+    for word, number in _counts(text):
+        out.setdefault(stem(word), set()).add(number)
+    return {thing: frozenset(numbers) for thing, numbers in out.items()}
+
+
+def _counts(text: str) -> list[tuple[str, int]]:
+    """(the word a number of ``text`` counts: the first content word just after it, the number) in text order."""
     w = words()
     tokens = [t.casefold() for t in (t.strip("।॥") for t in _TOKEN.findall(numerals(text))) if t]
-    out: dict[str, set[int]] = {}
+    out: list[tuple[str, int]] = []
     for i, token in enumerate(tokens):
         if not _DIGITS.match(token):
             continue
@@ -330,18 +338,32 @@ def _counted(text: str) -> dict[str, frozenset[int]]:
                 break
             if after in w.stopwords or after in w.determiners:
                 continue
-            out.setdefault(stem(after), set()).add(int(token.replace(",", "").split(".")[0]))
+            out.append((after, int(token.replace(",", "").split(".")[0])))
             break
-    return {thing: frozenset(numbers) for thing, numbers in out.items()}
+    return out
 
 
-def numbers_rebound(claim: Claims, evidence: Claims) -> bool:
+ACROSS_COUNTS = 12  # counted things per sentence compared across scripts, each with each (a sentence rarely has more)
+
+
+def numbers_rebound(claim: Claims, evidence: Claims,
+                    same: Callable[[str, list[str]], bool] | None = None) -> bool:
     """Whether the sentence puts a number of the evidence before another thing than the evidence does: a thing
     both count, with none of the evidence's numbers for it ("built boats for 12 years, trains 40 apprentices" from
-    "for 40 years, trains 12 apprentices"; "scored 14 goals" where 14 is an age). One script only."""
-    mine = _counted(claim.text)
-    theirs = _counted(evidence.text) if mine else {}
-    return any(thing in theirs and not numbers & theirs[thing] for thing, numbers in mine.items())
+    "for 40 years, trains 12 apprentices"; "scored 14 goals" where 14 is an age). Across scripts ``same`` tells
+    whether a word is one of the other side's (by sound or sense): "12 stalls, 37 trees" from "३७ दुकानों ...
+    १२ पेड़"."""
+    if same is None:
+        mine = _counted(claim.text)
+        theirs = _counted(evidence.text) if mine else {}
+        return any(thing in theirs and not numbers & theirs[thing] for thing, numbers in mine.items())
+    counts = _counts(claim.text)[:ACROSS_COUNTS]
+    others = _counts(evidence.text)[:ACROSS_COUNTS] if counts else []
+    for word, number in counts:
+        found = {n for other, n in others if same(word, [other])}
+        if found and number not in found:
+            return True
+    return False
 
 
 def new_dates(claim: Claims, evidence: list[Claims], known_months: set[int] = frozenset()) -> bool:  # type: ignore[assignment]

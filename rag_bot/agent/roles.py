@@ -28,6 +28,8 @@ from rag_bot.languages import registry
 _PHRASE = 3  # content words kept per phrase
 _CLAUSE = 3  # content words of the shortest piece that pairings_crossed reads as a clause
 ROLE_MARGIN = 0.02  # across scripts: crossed similarity must beat straight by this much (cosines)
+ROLE_SAME = 0.88  # across scripts: and one party must be this close to the other side's opposite party (cosine):
+# the same person or thing written in the other language, not a misread phrase ("lent", "march") nearer by chance
 
 
 @dataclass(frozen=True)
@@ -353,6 +355,14 @@ def _scores(c: Frame, e: Frame, similar: Similarity, cross: bool) -> tuple[float
     return sim(c.giver, e.giver) + sim(cr, er), sim(c.giver, er) + sim(cr, e.giver)
 
 
+def _crossed_party(c: Frame, e: Frame, similar: Similarity) -> float:
+    """The closest of a frame's parties to the other frame's opposite party (giver to receiver, receiver to giver;
+    a loose receiver is no party across scripts)."""
+    cr = () if c.loose else c.receiver
+    er = () if e.loose else e.receiver
+    return max([similar(a, b) for a, b in ((c.giver, er), (cr, e.giver)) if a and b] or [0.0])
+
+
 def roles_conflict(claim: list[Frame], evidence: list[Frame], similar: Similarity = stem_similarity,
                    margin: float = 0.0, cross: bool = False) -> bool:
     """Some frame of the sentence matches an evidence frame better crossed (its giver to their receiver, its
@@ -360,11 +370,13 @@ def roles_conflict(claim: list[Frame], evidence: list[Frame], similar: Similarit
     frame's giver and its receiver another's receiver ("Rekha teaches the morning class ..." where Kamala does)."""
     for c in claim:
         best: tuple[float, float] | None = None
+        partner: Frame | None = None
         for e in evidence:
             pair = _scores(c, e, similar, cross)
             if best is None or max(pair) > max(best):
-                best = pair
-        if best is not None and best[1] > best[0] + margin:
+                best, partner = pair, e
+        if best is not None and partner is not None and best[1] > best[0] + margin and (
+                not cross or _crossed_party(c, partner, similar) >= ROLE_SAME):
             return True
         if not cross and len(evidence) > 1:
             givers = [similar(c.giver, e.giver) for e in evidence]

@@ -218,7 +218,7 @@ class EmbeddingJudge:
         e1 = evidence[best]
         dated = bool(claim.months) or any(n >= 1000 and n in known[0] for n in claim.numbers)
         if new_numbers(claim, window, known[0] if dated else set()) or (  # the date's day only beside its month/year
-                not cross and numbers_rebound(claim, e1)):
+                numbers_rebound(claim, e1, _translates if cross else None)):
             return Verdict(False, reason="number", score=c1)
         if new_dates(claim, window, known[1]):
             return Verdict(False, reason="date", score=c1)

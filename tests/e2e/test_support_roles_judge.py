@@ -313,3 +313,32 @@ def test_a_hindi_paraphrase_ending_in_a_compound_verb_is_kept_and_an_added_claus
          "हाट की बस हर बुधवार सुबह सात बजे गाँव से चलती है और शाम को लौटती है, पर बारिश में रास्ता बंद रहता है।"],
         [HAAT])
     assert compound.supported and (added.supported, added.reason) == (False, "clause")
+
+
+STORM_HI = {"id": "storm-hi", "language": "hi", "date": "2025-03-03", "text": (
+    "सोमवार, 3 मार्च 2025 की शाम ओलों के साथ आए तूफ़ान ने रामगढ़ मेले की 30 दुकानों की टीन की छतें उड़ा दीं, आम के "
+    "12 पेड़ उखाड़ दिए और बिजली के दो खंभे गिरा दिए। पंचायत ने 45 परिवारों को 8 दिन तक खाना दिया।")}
+STORM_EN = {"id": "storm-en", "language": "en", "date": "2025-03-03", "text": (
+    "A hailstorm on the evening of Monday, 3 March 2025 blew the tin roofs off 30 shops at the Ramgarh fair, "
+    "uprooted 12 mango trees and brought down two electric poles. The panchayat fed 45 families for 8 days.")}
+
+
+def test_a_translation_whose_parties_are_misread_is_no_swap(judge):
+    """The English frame reads "march" as the doer, the Hindi one a verb: neither party is the other side's
+    opposite one, so the translation stands."""
+    pairs = [(STORM_EN["text"].split(". The")[0] + ".", STORM_HI), (STORM_HI["text"].split("। ")[0] + "।", STORM_EN)]
+    wrong = [(s, v) for s, p in pairs if not (v := judge.verdicts([s], [p])[0]).supported]
+    assert not wrong
+
+
+@pytest.mark.parametrize("sentence, passage", [
+    ("The hailstorm blew the tin roofs off 12 shops at the Ramgarh fair and uprooted 30 mango trees.", STORM_HI),
+    ("तूफ़ान ने रामगढ़ मेले की 12 दुकानों की टीन की छतें उड़ा दीं और आम के 30 पेड़ उखाड़ दिए।", STORM_EN),
+    ("The panchayat fed 8 families for 45 days.", STORM_HI),
+    ("पंचायत ने 8 परिवारों को 45 दिन तक खाना दिया।", STORM_EN),
+])
+def test_across_scripts_numbers_moved_between_things_are_dropped(judge, sentence, passage):
+    verdict = judge.verdicts([sentence], [passage])[0]
+    assert (verdict.supported, verdict.reason) == (False, "number")
+    assert judge.verdicts(["The panchayat fed 45 families for 8 days."], [STORM_HI])[0].supported
+

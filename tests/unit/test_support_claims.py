@@ -11,6 +11,7 @@ from rag_bot.agent.claims import (
     negation_differs,
     new_dates,
     new_numbers,
+    numbers_rebound,
     pieces,
     read_claims,
     roles_swapped,
@@ -297,3 +298,39 @@ def test_a_sentence_of_many_negations_against_a_substitution_is_read_in_linear_t
     assert negates_replaced(small, evidence, holds)  # every "no" reads "longer leaves hour": the work is done
     ratio = cpu_growth(lambda: negates_replaced(small, evidence, holds), lambda: negates_replaced(large, evidence, holds))
     assert ratio <= 2.6, ratio
+
+
+def test_across_scripts_a_number_moved_to_another_thing_is_rebound():
+    """"12 shops ... 30 trees" from "३० दुकानों ... १२ पेड़": each number counts a word the other side counts with
+    another number (the words matched by the caller's ``same``, here a small table)."""
+    pairs = {("shops", "दुकानों"), ("trees", "पेड़"), ("families", "परिवारों"), ("days", "दिन")}
+
+    def same(word: str, others: list[str]) -> bool:
+        return any((word, o) in pairs or (o, word) in pairs for o in others)
+
+    evidence = read_claims("तूफ़ान ने ३० दुकानों की छतें उड़ा दीं और आम के १२ पेड़ उखाड़ दिए।")
+    assert numbers_rebound(read_claims("The storm blew the roofs off 12 shops and uprooted 30 trees."), evidence, same)
+    assert not numbers_rebound(read_claims("The storm blew the roofs off thirty shops and uprooted 12 trees."),
+                               evidence, same)
+    assert not numbers_rebound(read_claims("It blew the roofs off 12 shops."), evidence)  # one script: no such word
+    fed = read_claims("The panchayat fed 45 families for 8 days.")
+    assert numbers_rebound(fed, read_claims("पंचायत ने 8 परिवारों को 45 दिन तक खाना दिया।"), same)
+    assert not numbers_rebound(fed, read_claims("पंचायत ने 45 परिवारों को 8 दिन तक खाना दिया।"), same)
+
+
+@pytest.mark.cpu_growth
+def test_numbers_across_scripts_are_compared_in_linear_time():
+    # each counted thing of the sentence is compared with each of the evidence: a bounded number of them
+    from rag_bot.agent.support_judges import _translates
+    from tests.cpu_cost import cpu_growth
+
+    def sentence(n: int, text: str, start: int):
+        return read_claims(" ".join(f"{k % 40 + start} {text}" for k in range(n)))
+
+    small = (sentence(2000, "shops and", 10), sentence(2000, "दुकानें और", 10))
+    large = (sentence(4000, "shops and", 10), sentence(4000, "दुकानें और", 10))
+    assert not numbers_rebound(*small, _translates)  # every number found: no early answer cuts the work short
+    assert numbers_rebound(small[0], sentence(2000, "दुकानें और", 50), _translates)
+    ratio = cpu_growth(lambda: numbers_rebound(*small, _translates), lambda: numbers_rebound(*large, _translates))
+    assert ratio <= 2.6, ratio
+

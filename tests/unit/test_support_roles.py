@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rag_bot.agent.claims import missing_names, numerals, read_claims
-from rag_bot.agent.roles import Frame, flanks_swapped, frames, has_converse, roles_conflict
+from rag_bot.agent.roles import ROLE_SAME, Frame, flanks_swapped, frames, has_converse, roles_conflict
 
 EN = "The farmers' union paid the carpenters 45,000 rupees to build the shelves."
 HI = "किसान संघ ने अलमारियाँ बनाने के लिए बढ़इयों को 45,000 रुपये दिए।"
@@ -96,6 +96,23 @@ def test_across_scripts_the_caller_similarity_decides_with_a_margin():
 
     assert not roles_conflict(mine, theirs, sim(close), margin=0.02)  # within the margin: no verdict
     assert roles_conflict(mine, theirs, sim(far), margin=0.02)
+
+
+def test_across_scripts_a_swap_needs_a_party_that_is_the_other_sides_opposite_party():
+    """Crossed beating straight is no swap when no party is near the other side's opposite one: a misread party
+    ("march" for "a hailstorm on ... 27 March") is nearer by chance."""
+    mine = [Frame(("a",), ("b",))]
+    theirs = [Frame(("x",), ("y",))]
+    weak = {("a", "x"): 0.80, ("b", "y"): 0.80, ("a", "y"): 0.86, ("b", "x"): 0.86}
+    strong = {**weak, ("a", "y"): ROLE_SAME + 0.01}
+
+    def sim(table):
+        return lambda p, q: table[(p[0], q[0])]
+
+    assert not roles_conflict(mine, theirs, sim(weak), margin=0.02, cross=True)
+    assert roles_conflict(mine, theirs, sim(strong), margin=0.02, cross=True)
+    assert roles_conflict(mine, theirs, sim({**weak, ("b", "x"): ROLE_SAME + 0.01}), margin=0.02, cross=True)
+    assert roles_conflict(mine, theirs, sim(weak), margin=0.02)  # in one script the margin alone decides
 
 
 @pytest.mark.parametrize("text, expected", [
