@@ -351,8 +351,9 @@ def numbers_rebound(claim: Claims, evidence: Claims,
     """Whether the sentence puts a number of the evidence before another thing than the evidence does: a thing
     both count, with none of the evidence's numbers for it ("built boats for 12 years, trains 40 apprentices" from
     "for 40 years, trains 12 apprentices"; "scored 14 goals" where 14 is an age). Across scripts ``same`` tells
-    whether a word is one of the other side's (by sound or sense): "12 stalls, 37 trees" from "३७ दुकानों ...
-    १२ पेड़"."""
+    whether a word is one of the other side's (by sound or sense), and the number must count another thing there:
+    "12 shops, 30 trees" from "३० दुकानों ... १२ पेड़" (a number the evidence writes before no word, "95 of them",
+    may count the same thing)."""
     if same is None:
         mine = _counted(claim.text)
         theirs = _counted(evidence.text) if mine else {}
@@ -361,7 +362,7 @@ def numbers_rebound(claim: Claims, evidence: Claims,
     others = _counts(evidence.text)[:ACROSS_COUNTS] if counts else []
     for word, number in counts:
         found = {n for other, n in others if same(word, [other])}
-        if found and number not in found:
+        if found and number not in found and number in {n for _, n in others}:  # moved to what counts another thing
             return True
     return False
 

@@ -317,10 +317,10 @@ def test_a_hindi_paraphrase_ending_in_a_compound_verb_is_kept_and_an_added_claus
 
 STORM_HI = {"id": "storm-hi", "language": "hi", "date": "2025-03-03", "text": (
     "सोमवार, 3 मार्च 2025 की शाम ओलों के साथ आए तूफ़ान ने रामगढ़ मेले की 30 दुकानों की टीन की छतें उड़ा दीं, आम के "
-    "12 पेड़ उखाड़ दिए और बिजली के दो खंभे गिरा दिए। पंचायत ने 45 परिवारों को 8 दिन तक खाना दिया।")}
+    "12 पेड़ उखाड़ दिए और बिजली के दो खंभे गिरा दिए। पंचायत ने 45 परिवारों को 8 कंबल दिए।")}
 STORM_EN = {"id": "storm-en", "language": "en", "date": "2025-03-03", "text": (
     "A hailstorm on the evening of Monday, 3 March 2025 blew the tin roofs off 30 shops at the Ramgarh fair, "
-    "uprooted 12 mango trees and brought down two electric poles. The panchayat fed 45 families for 8 days.")}
+    "uprooted 12 mango trees and brought down two electric poles. The panchayat gave 45 families 8 blankets.")}
 
 
 def test_a_translation_whose_parties_are_misread_is_no_swap(judge):
@@ -334,11 +334,11 @@ def test_a_translation_whose_parties_are_misread_is_no_swap(judge):
 @pytest.mark.parametrize("sentence, passage", [
     ("The hailstorm blew the tin roofs off 12 shops at the Ramgarh fair and uprooted 30 mango trees.", STORM_HI),
     ("तूफ़ान ने रामगढ़ मेले की 12 दुकानों की टीन की छतें उड़ा दीं और आम के 30 पेड़ उखाड़ दिए।", STORM_EN),
-    ("The panchayat fed 8 families for 45 days.", STORM_HI),
-    ("पंचायत ने 8 परिवारों को 45 दिन तक खाना दिया।", STORM_EN),
+    ("The panchayat gave 8 families 45 blankets.", STORM_HI),
+    ("पंचायत ने 8 परिवारों को 45 कंबल दिए।", STORM_EN),
 ])
 def test_across_scripts_numbers_moved_between_things_are_dropped(judge, sentence, passage):
     verdict = judge.verdicts([sentence], [passage])[0]
     assert (verdict.supported, verdict.reason) == (False, "number")
-    assert judge.verdicts(["The panchayat fed 45 families for 8 days."], [STORM_HI])[0].supported
+    assert judge.verdicts(["The panchayat gave 45 families 8 blankets."], [STORM_HI])[0].supported
 
