@@ -256,6 +256,7 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
                     has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
             ) and (not specific or not _binds(kind, sentence) or bound(specific, near, seen)) and not (
                     contrast_conflict(question, f"{before[j]} {sentence}") or count_unbound(question, sentence, near)
+                    or year_unbound(question, near)
                     or (kind == "place" and origin_unbound(question, sentence, near))
                     or required_missing(question, near)):
                 return True
@@ -374,6 +375,16 @@ def _contrast_members(text: str, table: str = "contrasts") -> dict[str, frozense
                 if words.intersection(forms) or pairs.intersection(forms):
                     out.setdefault(name, set()).add(position)
     return {name: frozenset(v) for name, v in out.items()}
+
+
+def year_unbound(question: str, text: str) -> bool:
+    """Whether ``text`` (a sentence holding the fact, with the ones before it) names years, none of them one the
+    question asks about ("How many calls in 2012?" -> "in 2011 we took 1,326 calls"): a figure of another year."""
+    asked = set(_YEAR.findall(normalise_digits(rules.strip_context(question))))
+    if not asked:
+        return False
+    written = set(_YEAR.findall(normalise_digits(text)))
+    return bool(written) and not asked & written
 
 
 def count_unbound(question: str, sentence: str, near: str = "") -> bool:

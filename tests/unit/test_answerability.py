@@ -177,6 +177,10 @@ def test_a_word_the_dated_talk_never_uses_is_the_askers_phrasing_not_a_topic():
     assert not rules.is_date_only("What ground was covered on 14 June 2015?")  # without the talk: a topic
     assert rules.is_date_only("What ground was covered on 14 June 2015?", bodies=talk)
     assert rules.is_date_only("I missed the talk on 14 June 2015. What were the main points?", bodies=talk)
+    # a negation names no topic, though the talk uses it: "Not just the headline, the whole thing."
+    negated = [*talk, "The well was not dug by hand."]
+    assert rules.is_date_only("What was the talk on 14 June 2015 about? Not just the headline, the whole thing.",
+                              bodies=negated)
     # a word of the talk (or one sharing its stem: "households" ~ "household") still asks about that topic
     assert not rules.is_date_only("What was said about the well on 14 June 2015?", bodies=talk)
     assert not rules.is_date_only("What did the talk of 14 June 2015 say about each household?", bodies=talk)
@@ -257,6 +261,19 @@ def test_a_relative_or_a_later_year_asked_must_be_named_where_the_fact_stands():
     assert answerability.evidence_on_topic("number", [["In its second year 420 visitors came to the seed fair."]],
                                            second)
     assert not answerability.required_missing("How many visitors came to the fair?", "420 visitors came.")
+
+
+def test_a_figure_of_another_year_than_the_one_asked_is_no_answer():
+    calls = "How many calls did the phone-in get in 2012?"
+    assert not answerability.evidence_on_topic(
+        "number", [["On Sunday evenings the programme is a phone-in, and in 2011 we took 1,326 calls."]], calls)
+    assert answerability.evidence_on_topic(
+        "number", [["On Sunday evenings the programme is a phone-in, and in 2012 we took 1,326 calls."]], calls)
+    assert answerability.evidence_on_topic(  # no year written beside the figure: it may be the asked one's
+        "number", [["The phone-in took 1,326 calls that year."]], calls)
+    assert answerability.year_unbound("२०१२ में फ़ोन-इन पर कितनी कॉल आईं?", "2011 में 1,326 कॉल आईं।")
+    assert not answerability.year_unbound("२०१२ में फ़ोन-इन पर कितनी कॉल आईं?", "2012 में 1,326 कॉल आईं।")
+    assert not answerability.year_unbound("How many calls did the phone-in get?", "In 2011 it took 1,326 calls.")
 
 
 def test_an_english_word_the_glossary_gives_the_same_hindi_word_covers_a_key_term():
