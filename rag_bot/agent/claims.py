@@ -133,8 +133,16 @@ def _letters(word: str) -> str:
 @lru_cache(maxsize=1 << 16)  # a pure function of the word and the registry (itself read once per process)
 def skeleton(word: str) -> str:
     """A name's consonants in Latin letters, comparable across scripts ("Meera" and "मीरा" -> "mr")."""
-    letters = re.sub(r"(.)\1+", r"\1", _letters(word).replace(_FLAP, "d"))
+    letters = re.sub(r"(.)\1+", r"\1", _nasal(_letters(word)).replace(_FLAP, "d"))
     return letters[:-1] if len(letters) > 1 and letters.endswith("v") else letters  # "Rao" ~ "राव"
+
+
+def _nasal(letters: str) -> str:
+    """A nasal before a labial said m, however written: the anusvara of "कंपनी" / "Company", "चंबल" / "Chambal"."""
+    return _LABIAL_NASAL.sub("m", letters)
+
+
+_LABIAL_NASAL = re.compile(r"n(?=[pbm])")
 
 
 @lru_cache(maxsize=1 << 16)
@@ -156,7 +164,8 @@ def name_keys(word: str) -> frozenset[str]:
         letters = _letters(word)
         variants = {letters[:1] + re.sub(gone, "", letters[1:]) for gone in ("", "y", "v", "[yv]")}
     for letters in variants:
-        keys.update(k for flap in "dr" if len(k := re.sub(r"(.)\1+", r"\1", letters.replace(_FLAP, flap))) >= 2)
+        keys.update(k for flap in "dr" if len(k := re.sub(r"(.)\1+", r"\1", _nasal(letters).replace(_FLAP, flap)))
+                    >= 2)
     return frozenset(keys)
 
 

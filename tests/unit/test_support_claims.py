@@ -17,6 +17,7 @@ from rag_bot.agent.claims import (
     roles_swapped,
     single_substitution,
     skeleton,
+    sound_alike,
     stem,
     uncovered_piece,
     uncovered_run,
@@ -97,6 +98,10 @@ def test_names_including_one_that_starts_the_sentence():
 def test_names_across_scripts_by_skeleton():
     assert skeleton("Meera") == skeleton("मीरा") and skeleton("Kulkarni") == skeleton("कुलकर्णी")
     assert skeleton("Dsouza") == skeleton("डिसूज़ा") and skeleton("Rao") == skeleton("राव")
+    # an anusvara before a labial is said m: "Champa" / "चंपा", "Sambalpur" / "संबलपुर", "Company" / "कंपनी"
+    assert skeleton("Champa") == skeleton("चंपा") and skeleton("Sambalpur") == skeleton("संबलपुर")
+    assert sound_alike("Company", "कंपनी") and skeleton("Santosh") == skeleton("संतोष")
+    assert sound_alike("Ambgarh", "अंबगढ़") == "mbgr"  # with the flap read as r
     assert not missing_names(c(HI), [c(EN)], cross_script=True)
     assert missing_names(c("सुनीता जोशी ने रवि कुलकर्णी को 40,000 रुपये दिए।"), [c(EN)], cross_script=True) == ["Meera"]
     assert missing_names(c("Sunita Joshi paid Ravi Kulkarni 40,000 rupees."), [c(HI)], cross_script=True) == ["Sunita"]
