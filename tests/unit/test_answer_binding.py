@@ -137,6 +137,9 @@ def test_a_number_in_a_passage_that_never_names_the_counted_thing_counts_somethi
     ("कुम्हार रामदुलारी केवट किस गाँव की हैं?", "केवट"),
     ("नाव चलाने वाला परिवार किस शहर से आया था?", "परिवार"),
     ("भोला नाथ कहाँ रहते हैं?", None),  # where someone lives now, not where from
+    ("Which village was Ramdulari Kewat, the potter, born in?", "kewat"),  # a birthplace: where she comes from
+    ("रामदुलारी केवट का जन्म किस गाँव में हुआ था?", "केवट"),
+    ("रामदुलारी केवट किस गाँव में पैदा हुई थीं?", "केवट"),
 ])
 def test_an_origin_question_has_a_subject(question, subject):
     assert answerability.origin_subject(question) == subject
@@ -156,6 +159,13 @@ def test_an_origin_question_has_a_subject(question, subject):
     ("कुम्हार रामदुलारी केवट किस गाँव की हैं?", "कुम्हार गाँव की रामदुलारी केवट ने घड़े पकाए।", True),  # the asked words
     ("कुम्हार रामदुलारी केवट किस गाँव की हैं?", "Ramdulari Kewat, a potter from Sihora, fired the pots.", False),
     ("नाव चलाने वाला परिवार किस शहर से आया था?", "कटनी से आया एक परिवार नाव चलाता है।", False),
+    ("Where was Ramdulari Kewat born?", "Ramdulari Kewat was born in Sihora and married into Katni.", False),
+    ("Where was Ramdulari Kewat born?", "Born in Sihora, Ramdulari Kewat has fired pots for forty years.", False),
+    ("Where was Ramdulari Kewat born?", "Ramdulari Kewat has fired pots in Katni for forty years.", True),
+    ("रामदुलारी केवट का जन्म किस गाँव में हुआ था?", "रामदुलारी केवट का जन्म सिहोरा गाँव में हुआ।", False),
+    ("रामदुलारी केवट का जन्म किस गाँव में हुआ था?", "सिहोरा में जन्मी रामदुलारी केवट घड़े पकाती हैं।", False),
+    ("रामदुलारी केवट का जन्म किस गाँव में हुआ था?", "रामदुलारी केवट कटनी में घड़े पकाती हैं।", True),
+    ("रामदुलारी केवट किस गाँव में पैदा हुई थीं?", "रामदुलारी केवट सिहोरा में पैदा हुई थीं।", False),
 ])
 def test_an_origin_must_stand_beside_its_subject(question, sentence, unbound):
     assert answerability.origin_unbound(question, sentence, sentence) is unbound
