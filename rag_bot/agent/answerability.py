@@ -53,6 +53,8 @@ class _Patterns:
     count: re.Pattern[str] | None  # the registry's count words ("how many", "कितने")
     plurals: tuple[str, ...]  # plural noun endings
     quantity: frozenset[str]  # words between a number and what it counts ("as many")
+    coordinators: frozenset[str]  # "and", "और": two things priced together
+    apiece: frozenset[str]  # "each", "प्रति": a price of each
 
 
 MONTH = "month"  # "in which month": a month name answers it (a date or a year question wants more)
@@ -81,7 +83,9 @@ def _patterns() -> _Patterns:
     return _Patterns(types=rules.answer_type_patterns(), evidence=evidence, suffixes=suffixes, light=light,
                      literals=literals, count=_words(reg.union("count_words")),
                      plurals=tuple(sorted(reg.union("plural_endings"), key=len, reverse=True)),
-                     quantity=frozenset(w.casefold() for w in reg.union("quantity_words")))
+                     quantity=frozenset(w.casefold() for w in reg.union("quantity_words")),
+                     coordinators=frozenset(w.casefold() for w in reg.union("coordinators")),
+                     apiece=frozenset(w.casefold() for w in reg.union("apiece_words")))
 
 
 answer_type = rules.answer_type  # the kind of fact a question asks for (the rules read it too)
@@ -256,7 +260,7 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
                     has_evidence(kind, sentence, question) or bool(named & {w.casefold() for w in _tokens(sentence)})
             ) and (not specific or not _binds(kind, sentence) or bound(specific, near, seen)) and not (
                     contrast_conflict(question, f"{before[j]} {sentence}") or count_unbound(question, sentence, near)
-                    or year_unbound(question, near)
+                    or year_unbound(question, near) or (kind == "money" and price_joint(question, sentence))
                     or (kind == "place" and origin_unbound(question, sentence, near))
                     or required_missing(question, near)):
                 return True
@@ -385,6 +389,57 @@ def year_unbound(question: str, text: str) -> bool:
         return False
     written = set(_YEAR.findall(normalise_digits(text)))
     return bool(written) and not asked & written
+
+
+COORD_SPAN = 3  # words between the asked thing and the word joining it to another ("a tester *and a* lactometer")
+
+
+def price_joint(question: str, sentence: str) -> bool:
+    """For a how-much question, whether ``sentence`` gives one sum for the asked thing (the question's last topic
+    term) and another thing joined to it ("the lactometer?" -> "a fat tester and a lactometer for ₹18,400"; "the
+    dictionary?" -> "a dictionary and ₹501"): the price of neither alone. Not when it prices each ("at ₹900 each")
+    or writes more than one sum."""
+    terms = _topic_terms(question)
+    money = _patterns().evidence.get("money")
+    if not terms or money is None or len(money.findall(sentence)) != 1:
+        return False
+    asked = terms[-1].casefold()
+    tokens = [w.casefold() for w in _tokens(sentence)]
+    pats = _patterns()
+    if pats.apiece & set(tokens):
+        return False
+    stop = rules.vocabulary().stopwords
+
+    def thing(word: str) -> bool:  # another thing, or the sum itself ("a dictionary and ₹501")
+        return (word not in stop or _DIGITS.fullmatch(word) is not None) and not _stem_match(asked, word)
+
+    named = [t.casefold() for t in terms]
+
+    def joined(steps: range) -> bool:  # past stop words a joining word, then past stop words another thing
+        seen = False
+        for j in steps:
+            word = tokens[j]
+            if word in pats.coordinators and not seen:
+                seen = True
+                continue
+            if word in stop and word not in pats.coordinators:
+                continue
+            if not seen:
+                return False
+            return thing(word)
+        return False
+
+    start = 0  # where the run of the question's words ending here begins: "a *second lighting stand*"
+    for i, token in enumerate(tokens):
+        if not any(_stem_match(t, token) for t in named):
+            start = i + 1
+            continue
+        if not _stem_match(asked, token):
+            continue
+        if joined(range(start - 1, max(-1, start - 1 - 2 * COORD_SPAN), -1)) or joined(
+                range(i + 1, min(len(tokens), i + 1 + 2 * COORD_SPAN))):
+            return True
+    return False
 
 
 def count_unbound(question: str, sentence: str, near: str = "") -> bool:

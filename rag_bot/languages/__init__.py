@@ -96,6 +96,8 @@ class Language:
     plural_words: tuple[str, ...] = ()  # plurals without such an ending ("people", "children")
     counted_plural: bool = False  # the thing a count word asks for is written in the plural ("how many *boats*")
     quantity_words: tuple[str, ...] = ()  # words between a number and what it counts ("twice *as many* moths")
+    coordinators: tuple[str, ...] = ()  # words joining two things priced together ("a machine *and* a lactometer")
+    apiece_words: tuple[str, ...] = ()  # words pricing each thing of such a pair on its own ("each", "प्रति")
     origin_questions: tuple[str, ...] = ()  # a question for the place someone comes from ("which town ... from?")
     origin_before: tuple[str, ...] = ()  # an origin written just before its subject ("खारिया गाँव के हरजीराम")
     origin_after: tuple[str, ...] = ()  # an origin written just after its subject ("Chhotelal, a porter from ...")

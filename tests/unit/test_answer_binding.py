@@ -451,3 +451,36 @@ def test_the_origin_subject_of_a_question_of_many_possessive_names_is_read_in_li
     ratio = cpu_growth(lambda: (answerability.origin_subject.cache_clear(), answerability.origin_subject(small)),
                        lambda: (answerability.origin_subject.cache_clear(), answerability.origin_subject(large)))
     assert ratio <= 2.6, ratio
+
+
+@pytest.mark.parametrize("question, sentence, joint", [
+    ("How much did the second lighting stand cost?", "The profit of 800 pounds paid for new strings and a second "
+     "lighting stand.", True),
+    ("How much did the lactometer cost?", "We bought a fat-testing machine and a lactometer for ₹18,400.", True),
+    ("इनाम में मिला हिंदी शब्दकोश कितने रुपये का था?", "उसे इनाम में एक मोटा हिंदी शब्दकोश और ₹५०१ मिले।", True),
+    ("How much did the lactometer cost?", "The lactometer cost ₹1,400 and the machine ₹17,000.", False),  # two sums
+    ("How much did the lamp cost?", "Two lamps and two fans were bought at ₹900 each.", False),  # each priced
+    ("How much did the lamp cost?", "We bought the lamp for ₹900 and hung it in the hall.", False),
+    ("How much did the lamp cost?", "The school and the panchayat bought the lamp for ₹900.", False),  # the buyers
+    ("How much did the lamp cost?", "The lamp and the fan cost ₹900 and ₹400.", False),  # a sum for each, in turn
+])
+def test_one_sum_for_the_asked_thing_and_another_is_the_price_of_neither(question, sentence, joint):
+    assert answerability.price_joint(question, sentence) is joint
+    assert answerability.evidence_on_topic("money", [[sentence]], question) is not joint
+
+
+@pytest.mark.cpu_growth
+def test_the_joint_price_check_grows_linearly_with_a_run_of_the_asked_words():
+    # every word is one of the question's, so each occurrence of the asked thing ends a long run of them
+    from tests.cpu_cost import cpu_growth
+
+    question = "How much did the second lighting stand cost?"
+
+    def sentence(n: int) -> str:
+        return "The profit of 800 pounds paid for " + "second lighting stand " * n + "and strings."
+
+    small, large = sentence(3000), sentence(6000)
+    assert answerability.price_joint(question, small)  # the last stand is joined to the strings: the work is done
+    ratio = cpu_growth(lambda: answerability.price_joint(question, small),
+                       lambda: answerability.price_joint(question, large))
+    assert ratio <= 2.6, ratio
