@@ -91,6 +91,8 @@ def test_answer_type_from_the_registry_question_words(question, kind):
     ("person", "समिति की अध्यक्ष कौन हैं?", "इसकी अध्यक्ष शांता बाई हैं।", "समिति हर सप्ताह नल जाँचती है।"),
     ("reason", "Why do we repair things?", "We repair them because every object was dug out of the ground.",
      "We repair lamps and bicycles."),
+    ("reason", "Why did Rahmat sell his loom?", "Rahmat sold his loom for ₹1,800 to pay for his wife's operation.",
+     "Twelve people applied to join the weavers, and Rahmat wanted to sell his loom to the trust."),  # a purpose
     ("money", "How much did the new cold store cost?", "It cost 640 pounds.",
      "It keeps the catch fresh for four days instead of one."),  # a number, but no sum of money
     ("money", "How much did the twine cost?", "The twine cost 380 pounds.",
