@@ -352,6 +352,33 @@ def _counts(text: str) -> list[tuple[str, int]]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _range_patterns() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(p, re.I) for p in registry().union("range_patterns"))
+
+
+def _ranges(text: str) -> set[tuple[int, int]]:
+    """(from, to) of each change from one number to another that ``text`` states (registry ``range_patterns``, on
+    the text with number words and Devanagari digits read as digits)."""
+    plain = re.sub(r"(?<=\d),(?=\d{3}\b)", "", numerals(text))
+    out: set[tuple[int, int]] = set()
+    for pattern in _range_patterns():
+        for m in pattern.finditer(plain):
+            try:
+                out.add((int(float(m.group("a").rstrip(".,"))), int(float(m.group("b").rstrip(".,")))))
+            except ValueError:
+                continue
+    return out
+
+
+def range_reversed(claim: Claims, evidence: Claims) -> bool:
+    """Whether the sentence states a change between two numbers the other way round from the evidence ("rose from
+    190 to 310" for "fell from 310 to 190", "2 से बढ़कर 9" for "from 9 to 2"): a fall told as a rise. Any script."""
+    mine = _ranges(claim.text)
+    theirs = _ranges(evidence.text) if mine else set()
+    return any(a != b and (b, a) in theirs and (a, b) not in theirs for a, b in mine)
+
+
 ACROSS_COUNTS = 12  # counted things per sentence compared across scripts, each with each (a sentence rarely has more)
 
 

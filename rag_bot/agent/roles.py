@@ -55,6 +55,7 @@ class _Markers:
     agent: frozenset[str]
     passive: frozenset[str]
     links: frozenset[str]
+    relatives: frozenset[str]
 
 
 def _nfc(word: str) -> str:
@@ -71,7 +72,8 @@ def _markers() -> _Markers:
     return _Markers(union("converse_verbs"), union("dative_converse_verbs"), union("recipient_converse_verbs"),
                     union("converse_idioms"), union("source_markers"),
                     union("recipient_markers"), union("passive_auxiliaries"), union("stopword_verbs"),
-                    union("agent_markers"), union("passive_markers"), union("genitive_links"))
+                    union("agent_markers"), union("passive_markers"), union("genitive_links"),
+                    union("relative_pronouns"))
 
 
 def _clauses(sentence: str) -> list[list[str]]:
@@ -100,12 +102,16 @@ def _appositions(parts: list[list[str]]) -> list[list[str]]:
     def verb_first(c: list[str]) -> bool:
         return c[0][:1].islower() and not _stop(c[0]) and c[0].casefold() not in w.determiners
 
+    def relative(c: list[str]) -> bool:  # "who owns the hardware shop": says something of the subject before it
+        return c[0].casefold() in m.relatives
+
     out: list[list[str]] = []
     held = False  # an aside was just left out after ``out[-1]``
     for k, c in enumerate(parts):
         nxt = parts[k + 1] if k + 1 < len(parts) else None
         if out and latin(c) and latin(out[-1]) and not held and nxt and latin(nxt) and verb_first(nxt) and (
-                aside(c) and not verb_first(out[-1]) or name(c) and out[-1][0].casefold() in w.determiners):
+                (aside(c) or relative(c)) and not verb_first(out[-1])
+                or name(c) and out[-1][0].casefold() in w.determiners):
             held = not name(c)
             if name(c):
                 out[-1] = list(c)  # "the manager, Rekha Nair, asked": the name is the subject

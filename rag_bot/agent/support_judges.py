@@ -40,6 +40,7 @@ from rag_bot.agent.claims import (
     new_numbers,
     numbers_rebound,
     numerals,
+    range_reversed,
     read_claims,
     roles_swapped,
     said,
@@ -240,6 +241,8 @@ class EmbeddingJudge:
                 if cross else None):  # a party: a name (sounds alike in both scripts, no glossary word: "club")
             return Verdict(False, reason="roles", score=c1)
         if not cross and flanks_swapped(sentence, e1.text):  # "B trains A" for "A trains B"
+            return Verdict(False, reason="roles", score=c1)
+        if range_reversed(claim, e1):  # "rose from 190 to 310" for "fell from 310 to 190"
             return Verdict(False, reason="roles", score=c1)
         if substitution_turned(claim, e1, same):  # "every hour instead of every 40 min"
             return Verdict(False, reason="roles", score=c1)

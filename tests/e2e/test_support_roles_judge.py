@@ -342,3 +342,14 @@ def test_across_scripts_numbers_moved_between_things_are_dropped(judge, sentence
     assert (verdict.supported, verdict.reason) == (False, "number")
     assert judge.verdicts(["The panchayat gave 45 families 8 blankets."], [STORM_HI])[0].supported
 
+
+
+def test_a_fall_told_as_a_rise_is_dropped_in_either_language(judge):
+    passage = {"id": "stalls", "language": "en", "date": "2025-05-01", "text": (
+        "The weekly market lost sellers after the storm. Between March and April the number of stalls fell "
+        "from 310 to 190.")}
+    verdict = judge.verdicts(["Between March and April the number of stalls rose from 190 to 310."], [passage])[0]
+    assert (verdict.supported, verdict.reason) == (False, "roles")
+    hindi = judge.verdicts(["मार्च से अप्रैल के बीच स्टॉलों की संख्या 190 से बढ़कर 310 हो गई।"], [passage])[0]
+    assert not hindi.supported  # (the numbers before other words tell it first across scripts)
+    assert judge.verdicts(["Between March and April the number of stalls fell from 310 to 190."], [passage])[0].supported

@@ -13,6 +13,7 @@ from rag_bot.agent.claims import (
     new_numbers,
     numbers_rebound,
     pieces,
+    range_reversed,
     read_claims,
     roles_swapped,
     single_substitution,
@@ -342,4 +343,17 @@ def test_numbers_across_scripts_are_compared_in_linear_time():
     assert numbers_rebound(small[0], moved, _translates)  # 10 shops where 10 counts trees
     ratio = cpu_growth(lambda: numbers_rebound(*small, _translates), lambda: numbers_rebound(*large, _translates))
     assert ratio <= 2.6, ratio
+
+
+@pytest.mark.parametrize("sentence, reversed_", [
+    ("The number of stalls rose from 190 in March to 310 in April.", True),
+    ("स्टॉलों की संख्या मार्च में 190 से बढ़कर अप्रैल में 310 हो गई।", True),  # either language
+    ("The number of stalls dropped from three hundred and ten to one hundred and ninety.", False),  # in words
+    ("Between March and April the stalls fell to 190.", False),  # no change written from one number to another
+])
+def test_a_change_between_two_numbers_told_the_other_way_round_is_seen(sentence, reversed_):
+    evidence = read_claims("The number of stalls fell from 310 in March to 190 in April.")
+    assert range_reversed(read_claims(sentence), evidence) is reversed_
+    both = read_claims("The stalls rose from 190 to 310 in May and fell from 310 to 190 in June.")
+    assert not range_reversed(read_claims("The stalls rose from 190 to 310 in May."), both)  # it says both ways
 

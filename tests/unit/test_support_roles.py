@@ -188,6 +188,17 @@ def test_a_verb_after_a_relative_clause_acts_for_the_opening_subject():
     assert not flanks_swapped("Ramkali Prajapati teaches 12 apprentices; she has fired pots for 40 years.", evidence)
 
 
+def test_a_relative_clause_after_the_subject_leaves_the_subject_to_the_main_verb():
+    """"X, who owns the shop, sold sheets to Y": X gives, Y receives (the relative clause is left out of the frame)."""
+    sold = frames("Lakhan Dhan, who owns the hardware shop, sold 140 tin sheets to the gram panchayat.")
+    bought = frames("Lakhan Dhan, who owns the hardware shop, bought 140 tin sheets from the gram panchayat.")
+    assert sold == [Frame(("lakhan", "dhan"), ("gram", "panchayat"))]
+    assert bought == [Frame(("gram", "panchayat"), ("lakhan", "dhan"))]
+    assert roles_conflict(bought, sold)
+    assert frames("The fishermen thanked Farhan Ali, who lent the group four boats.")[0] == Frame(
+        ("fishermen",), ("farhan", "ali"))  # a relative clause at the end is a clause of its own
+
+
 def test_a_passive_or_converse_turns_the_parties_round_without_a_swap():
     evidence = "Since 2019 Ramkali Prajapati has taught the young potters."
     assert flanks_swapped("Since 2019 the young potters have taught Ramkali Prajapati.", evidence)
