@@ -357,3 +357,18 @@ def test_a_change_between_two_numbers_told_the_other_way_round_is_seen(sentence,
     both = read_claims("The stalls rose from 190 to 310 in May and fell from 310 to 190 in June.")
     assert not range_reversed(read_claims("The stalls rose from 190 to 310 in May."), both)  # it says both ways
 
+
+
+@pytest.mark.cpu_growth
+def test_changes_between_numbers_are_read_in_linear_time():
+    # the largest input: a sentence of nothing but changes, against evidence of as many (each one a set lookup)
+    from tests.cpu_cost import cpu_growth
+
+    def text(n: int, word: str) -> str:
+        return " ".join(f"{word} from {k % 97 + 1} in March to {k % 89 + 200} in April," for k in range(n))
+
+    small = (read_claims(text(1500, "rose")), read_claims(text(1500, "fell")))
+    large = (read_claims(text(3000, "rose")), read_claims(text(3000, "fell")))
+    assert not range_reversed(*small)  # every change is written the same way round: each one is looked up
+    ratio = cpu_growth(lambda: range_reversed(*small), lambda: range_reversed(*large))
+    assert ratio <= 2.6, ratio
