@@ -313,10 +313,24 @@ def frames(sentence: str) -> list[Frame]:
             if any(t.casefold() in marks for t in later):
                 break
             tail += later
+        if latin and n > 0 and tokens and tokens[0].casefold() in m.relatives:
+            tokens = _antecedent(clauses[n - 1]) + tokens[1:]  # "..., who lent the group four boats": Ali lent
         frame = _latin_frame(tokens, m) if latin else _marked_frame(tokens, m, tail, out[-1].giver if out else ())
         if frame is not None:
             out.append(frame)
     return out
+
+
+def _antecedent(clause: list[str]) -> list[str]:
+    """What a relative pronoun after ``clause`` stands for: its closing name ("thanked *Farhan Ali*"), else its
+    last content word ("the *school*, which ...")."""
+    k = len(clause)
+    while k > 0 and clause[k - 1][:1].isupper() and not _stop(clause[k - 1]):
+        k -= 1
+    if k < len(clause) and k > 0:
+        return clause[k:]
+    content = [t for t in clause if not _stop(t)]
+    return content[-1:]
 
 
 def has_converse(sentence: str) -> bool:

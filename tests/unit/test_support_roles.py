@@ -195,8 +195,12 @@ def test_a_relative_clause_after_the_subject_leaves_the_subject_to_the_main_verb
     assert sold == [Frame(("lakhan", "dhan"), ("gram", "panchayat"))]
     assert bought == [Frame(("gram", "panchayat"), ("lakhan", "dhan"))]
     assert roles_conflict(bought, sold)
-    assert frames("The fishermen thanked Farhan Ali, who lent the group four boats.")[0] == Frame(
-        ("fishermen",), ("farhan", "ali"))  # a relative clause at the end is a clause of its own
+    lent = frames("The fishermen thanked Farhan Ali, who lent the group four boats.")
+    borrowed = frames("The fishermen thanked Farhan Ali, who borrowed four boats from the group.")
+    assert lent == [Frame(("fishermen",), ("farhan", "ali")), Frame(("farhan", "ali"), ("group",))]  # Ali lent
+    assert roles_conflict(borrowed, lent)  # the relative clause at the end is read with the name it follows
+    assert frames("The panchayat thanked the school, which lent the camp two tents.")[-1] == Frame(
+        ("school",), ("camp",))  # no name before it: the last content word
 
 
 def test_a_passive_or_converse_turns_the_parties_round_without_a_swap():
