@@ -56,6 +56,7 @@ class _Markers:
     passive: frozenset[str]
     links: frozenset[str]
     relatives: frozenset[str]
+    coordinators: frozenset[str]
 
 
 def _nfc(word: str) -> str:
@@ -73,7 +74,7 @@ def _markers() -> _Markers:
                     union("converse_idioms"), union("source_markers"),
                     union("recipient_markers"), union("passive_auxiliaries"), union("stopword_verbs"),
                     union("agent_markers"), union("passive_markers"), union("genitive_links"),
-                    union("relative_pronouns"))
+                    union("relative_pronouns"), union("coordinators"))
 
 
 def _clauses(sentence: str) -> list[list[str]]:
@@ -95,8 +96,9 @@ def _appositions(parts: list[list[str]]) -> list[list[str]]:
     def name(c: list[str]) -> bool:
         return len(c) <= 4 and all(t[:1].isupper() for t in c) and not _stop(c[0])
 
-    def aside(c: list[str]) -> bool:
-        return (c[0].casefold() in w.determiners and len(c) <= 8) or (
+    def aside(c: list[str]) -> bool:  # "the secretary", "now a college student", "led by Dinesh Agarwal"
+        return (len(c) <= 8 and (c[0].casefold() in w.determiners or (
+            len(c) >= 2 and _stop(c[0]) and c[1].casefold() in w.determiners))) or (
             2 <= len(c) <= 5 and c[1].casefold() in m.passive)
 
     def verb_first(c: list[str]) -> bool:
@@ -107,6 +109,7 @@ def _appositions(parts: list[list[str]]) -> list[list[str]]:
 
     out: list[list[str]] = []
     held = False  # an aside was just left out after ``out[-1]``
+    parts = _relatives_whole(parts, m)
     for k, c in enumerate(parts):
         nxt = parts[k + 1] if k + 1 < len(parts) else None
         if out and latin(c) and latin(out[-1]) and not held and nxt and latin(nxt) and verb_first(nxt) and (
@@ -121,6 +124,20 @@ def _appositions(parts: list[list[str]]) -> list[list[str]]:
         else:
             out.append(list(c))
         held = False
+    return out
+
+
+def _relatives_whole(parts: list[list[str]], m: _Markers) -> list[list[str]]:
+    """A relative clause the clause splitter cut at a coordinator made one piece again ("who has sold lac | and
+    tamarind at the haat | taught ...": the pieces from "who" up to the next one not opening with "and")."""
+    out: list[list[str]] = []
+    open_relative = False
+    for c in parts:
+        if open_relative and c and c[0].casefold() in m.coordinators:
+            out[-1] = out[-1] + c
+            continue
+        open_relative = bool(c) and c[0].casefold() in m.relatives
+        out.append(list(c))
     return out
 
 

@@ -201,6 +201,13 @@ def test_a_relative_clause_after_the_subject_leaves_the_subject_to_the_main_verb
     assert roles_conflict(borrowed, lent)  # the relative clause at the end is read with the name it follows
     assert frames("The panchayat thanked the school, which lent the camp two tents.")[-1] == Frame(
         ("school",), ("camp",))  # no name before it: the last content word
+    taught = frames("Budhni Oraon, who has sold lac and tamarind for 22 years, taught 11 members to weigh.")
+    learned = frames("Budhni Oraon, who has sold lac and tamarind for 22 years, learned from 11 members to weigh.")
+    assert taught == [Frame(("budhni", "oraon"), ("members",))]  # the relative clause cut at "and" is left out whole
+    assert roles_conflict(learned, taught)
+    # an aside opening with an adverb ("now a college student") is left out too: the name before it acts
+    assert frames("Her pupil Irfan Malik, now a college student, helps the boatmen with sums.") == [
+        Frame(("pupil", "irfan", "malik"), ("boatmen",))]
 
 
 def test_a_passive_or_converse_turns_the_parties_round_without_a_swap():
