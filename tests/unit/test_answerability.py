@@ -100,6 +100,8 @@ def test_answer_type_from_the_registry_question_words(question, kind):
     ("money", "सिलाई मशीन कितने रुपये में ख़रीदी गई?", "मशीन बारह सौ रुपये में आई।",
      "पाँच सौ दुपट्टे बिके और मंडल ने एक सिलाई मशीन ख़रीदी।"),
     ("age", "How old is Walter Price?", "Walter Price is seventy years old.", "Walter Price learnt it in 1950."),
+    ("time", "What time did the power go off?", "The power went at eleven on the first night.",
+     "They reached two villages at eleven houses."),  # an hour alone after "at", not before a noun
 ])
 def test_evidence_of_the_asked_kind_must_be_new_to_the_question(kind, question, answers, misses):
     assert answerability.has_evidence(kind, answers, question)
