@@ -88,6 +88,13 @@ def test_negation_flip_is_seen_in_both_languages(negated):
     assert not negation_differs(c(negated), c(negated))
 
 
+def test_free_of_charge_is_no_negation_in_either_language():
+    free = c("Shagufta gives away the papers free of charge.")
+    for idiom in ("शगुफ़्ता दिन के अख़बार बिना पैसे लिए देती हैं।", "शगुफ़्ता बिना किसी शुल्क के अख़बार देती हैं।"):
+        assert not negation_differs(c(idiom), free, cross_script=True)
+    assert negation_differs(c("शगुफ़्ता ने बिना पैसे के अख़बार नहीं बाँटे।"), free, cross_script=True)
+
+
 # --- names --------------------------------------------------------------------------------------------------
 def test_names_including_one_that_starts_the_sentence():
     assert c(EN).names == ["Meera", "Joshi", "Ravi", "Kulkarni"]
