@@ -104,7 +104,7 @@ PROBES = {"pine_hill": "tests/data/support_probe", "harbour": "tests/data/suppor
           "kothi": "tests/data/support_probe_kothi", "machhli": "tests/data/support_probe_machhli",
           "pahar": "tests/data/support_probe_pahar", "chauraha": "tests/data/support_probe_chauraha",
           "dhaba": "tests/data/support_probe_dhaba", "mandi": "tests/data/support_probe_mandi",
-          "haat": "tests/data/support_probe_haat"}
+          "haat": "tests/data/support_probe_haat", "dairy": "tests/data/support_probe_dairy"}
 RESULTS_DIR = "notebooks/eval/support"  # <probe>.before.json (git main's code) and <probe>.after.json (this tree)
 SPLITS = ("dev", "test")
 
