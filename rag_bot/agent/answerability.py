@@ -220,6 +220,9 @@ def _states_amount_asked(quote: str, question: str) -> bool:
         marker = _patterns().evidence.get(unit)
         if marker is not None and marker.search(question) and _numbers(marker.sub(" ", question)):
             return bool(marker.search(quote)) and bool(_numbers(marker.sub(" ", quote)))
+    colour = _patterns().evidence.get("colour")  # "Was the tent white?": the quote must name a colour
+    if colour is not None and colour.search(rules.strip_context(question)):
+        return bool(colour.search(quote))
     return True
 
 
@@ -261,6 +264,7 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
             ) and (not specific or not _binds(kind, sentence) or bound(specific, near, seen)) and not (
                     contrast_conflict(question, f"{before[j]} {sentence}") or count_unbound(question, sentence, near)
                     or year_unbound(question, near) or (kind == "money" and price_joint(question, sentence))
+                    or (kind in ("date", MONTH) and future_unbound(question, sentence))
                     or (kind == "place" and origin_unbound(question, sentence, near))
                     or required_missing(question, near)):
                 return True
@@ -379,6 +383,21 @@ def _contrast_members(text: str, table: str = "contrasts") -> dict[str, frozense
                 if words.intersection(forms) or pairs.intersection(forms):
                     out.setdefault(name, set()).add(position)
     return {name: frozenset(v) for name, v in out.items()}
+
+
+@lru_cache(maxsize=1)
+def _future() -> re.Pattern[str] | None:
+    return _words(languages.registry().union("future_markers"))
+
+
+def future_unbound(question: str, sentence: str) -> bool:
+    """For a question about what will be ("When will the hostel open?", "... कब खुलेगा?"), whether ``sentence`` (the
+    one holding the date) speaks of no future (registry ``future_markers``): a past date is no answer."""
+    future = _future()
+    bare = str.maketrans(_ENDS, " " * len(_ENDS))  # a danda is no letter: "खुलेगा।"
+    if future is None or not future.search(rules.strip_context(question).translate(bare)):
+        return False
+    return not future.search(sentence.translate(bare))
 
 
 def year_unbound(question: str, text: str) -> bool:

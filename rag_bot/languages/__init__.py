@@ -97,6 +97,7 @@ class Language:
     counted_plural: bool = False  # the thing a count word asks for is written in the plural ("how many *boats*")
     quantity_words: tuple[str, ...] = ()  # words between a number and what it counts ("twice *as many* moths")
     range_patterns: tuple[str, ...] = ()  # a change from one number to another, groups a and b ("from 310 to 190")
+    future_markers: tuple[str, ...] = ()  # a sentence about what will be ("will", "खुलेगा"): patterns
     relative_pronouns: tuple[str, ...] = ()  # open a relative clause about the noun before it ("who", "which")
     coordinators: tuple[str, ...] = ()  # words joining two things priced together ("a machine *and* a lactometer")
     apiece_words: tuple[str, ...] = ()  # words pricing each thing of such a pair on its own ("each", "प्रति")

@@ -102,6 +102,12 @@ def test_answer_type_from_the_registry_question_words(question, kind):
     ("age", "How old is Walter Price?", "Walter Price is seventy years old.", "Walter Price learnt it in 1950."),
     ("time", "What time did the power go off?", "The power went at eleven on the first night.",
      "They reached two villages at eleven houses."),  # an hour alone after "at", not before a noun
+    ("colour", "What colour was the school tent?", "The school tent was a faded blue.",
+     "The school tent cost ₹18,000 and held forty children."),
+    ("colour", "गमबूट किस रंग के थे?", "सबको पीले गमबूट मिले।", "मंडल ने ४५० जोड़ी गमबूट ₹३२० जोड़ी के भाव से ख़रीदे।"),
+    ("contact", "What is the telephone number of the office?", "The office number is 02757 245 118.",
+     "In 2005, 212 families went out to the pans."),  # a number, but no phone number
+    ("contact", "दफ़्तर का फ़ोन नंबर क्या है?", "मंडल का पता mandal.kharisar@example.org है।", "दफ़्तर में 12 लोग काम करते हैं।"),
 ])
 def test_evidence_of_the_asked_kind_must_be_new_to_the_question(kind, question, answers, misses):
     assert answerability.has_evidence(kind, answers, question)
@@ -284,3 +290,40 @@ def test_an_english_word_the_glossary_gives_the_same_hindi_word_covers_a_key_ter
     question = "When did the repair cafe start?"
     assert answerability.term_coverage(question, "The repair cafe began in the spring of 2005.") == 1.0  # शुरू
     assert answerability.term_coverage(question, "The repair cafe closed in the spring of 2005.") < 1.0
+
+
+def test_a_yes_no_question_naming_a_colour_needs_a_colour_quoted():
+    question = "Was the tent of the first school white?"
+    assert answerability.has_evidence(answerability.YESNO, "The tent was blue and white.", question)
+    assert not answerability.has_evidence(answerability.YESNO, "We opened a school in a tent at the bet.", question)
+
+
+@pytest.mark.parametrize("question, sentence, unbound", [
+    ("On what date will the new hostel open?", "We opened a school in a tent on 5 December 2011.", True),
+    ("On what date will the new hostel open?", "The new hostel will open on 1 June 2026.", False),
+    ("On what date will the new hostel open?", "The new hostel is to open on 1 June 2026.", False),
+    ("नया छात्रावास कब खुलेगा?", "नया छात्रावास १ जून २०२६ को खुलेगा।", False),
+    ("नया छात्रावास कब खुलेगा?", "पहला स्कूल ५ दिसंबर २०११ को खुला।", True),
+    ("When did the school open?", "We opened a school on 5 December 2011.", False),  # a question about the past
+])
+def test_a_question_about_what_will_be_is_not_answered_by_a_past_date(question, sentence, unbound):
+    assert answerability.future_unbound(question, sentence) is unbound
+    assert answerability.evidence_on_topic("date", [[sentence]], question) is not unbound
+
+
+
+@pytest.mark.cpu_growth
+def test_phone_numbers_and_addresses_are_looked_for_in_linear_time():
+    # the worst quote for the contact patterns: one long run of digits and spaces, one long word without an @
+    from tests.cpu_cost import cpu_growth
+
+    question = "What is the telephone number of the office?"
+
+    def quote(n: int) -> str:
+        return "1 " * n + "x" * n + "."
+
+    small, large = quote(4000), quote(8000)
+    assert answerability.has_evidence("contact", small, question)  # the run of digits is a number: the work is done
+    ratio = cpu_growth(lambda: answerability.has_evidence("contact", small, question),
+                       lambda: answerability.has_evidence("contact", large, question))
+    assert ratio <= 2.6, ratio
