@@ -265,6 +265,7 @@ def evidence_on_topic(kind: str | None, runs: list[list[str]], question: str,
                     contrast_conflict(question, f"{before[j]} {sentence}") or count_unbound(question, sentence, near)
                     or year_unbound(question, near) or (kind == "money" and price_joint(question, sentence))
                     or (kind in ("date", MONTH) and future_unbound(question, sentence))
+                    or measure_unbound(question, near)
                     or (kind == "place" and origin_unbound(question, sentence, near))
                     or required_missing(question, near)):
                 return True
@@ -383,6 +384,27 @@ def _contrast_members(text: str, table: str = "contrasts") -> dict[str, frozense
                 if words.intersection(forms) or pairs.intersection(forms):
                     out.setdefault(name, set()).add(position)
     return {name: frozenset(v) for name, v in out.items()}
+
+
+def _measured(text: str) -> set[str]:
+    """The numbers ``text`` writes with a unit of measure just after them ("a *500*-gram packet", "५०० ग्राम")."""
+    units = _patterns().evidence.get("measure")
+    if units is None:
+        return set()
+    tokens = [w.casefold() for w in _tokens(numerals(text))]
+    return {t.replace(",", "") for i, t in enumerate(tokens[:-1])
+            if _DIGITS.fullmatch(t) and units.fullmatch(tokens[i + 1])}
+
+
+def measure_unbound(question: str, text: str) -> bool:
+    """Whether ``text`` (a sentence holding the fact, with the ones before it) gives its figure for another size than
+    the question names ("the 500-gram packet?" -> "A 1-kilo packet sells for ₹18"): both write a number with a
+    unit of measure, none of the question's."""
+    asked = _measured(rules.strip_context(question))
+    if not asked:
+        return False
+    written = _measured(text)
+    return bool(written) and not asked & written
 
 
 @lru_cache(maxsize=1)

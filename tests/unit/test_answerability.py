@@ -327,3 +327,14 @@ def test_phone_numbers_and_addresses_are_looked_for_in_linear_time():
     ratio = cpu_growth(lambda: answerability.has_evidence("contact", small, question),
                        lambda: answerability.has_evidence("contact", large, question))
     assert ratio <= 2.6, ratio
+
+
+@pytest.mark.parametrize("question, text, unbound", [
+    ("नमक का 500 ग्राम वाला पैकेट कितने रुपये का बिकता है?", "A 1-kilo packet of the salt sells for ₹18.", True),
+    ("How much does a 500-gram packet of the salt cost?", "A 500-gram packet of the salt costs ₹10.", False),
+    ("How much does a 500-gram packet of the salt cost?", "The salt sells for ₹10 a packet.", False),  # no size
+    ("How much does a packet of the salt cost?", "A 1-kilo packet of the salt sells for ₹18.", False),  # none asked
+])
+def test_a_figure_for_another_size_than_the_one_asked_is_no_answer(question, text, unbound):
+    assert answerability.measure_unbound(question, text) is unbound
+    assert answerability.evidence_on_topic("money", [[text]], question) is not unbound
