@@ -567,7 +567,7 @@ for p in fresh_curve:
 HELDOUT_MD = """\
 ### Held-out archives: each change measured once, before and after
 
-Each later archive (`notebooks/eval/fresh5` ... `fresh18`, all questions `test`) was written before the answerer
+Each later archive (`notebooks/eval/fresh5` ... `fresh19`, all questions `test`) was written before the answerer
 change it was held out for, by someone who had not read the answerer, and measured once on the code before that
 change and once after it (aggregates only); the records sit in each folder (`before.json`, `after*.json`,
 `main-*.json`, each naming the commit it measured). This cell reads them; it runs nothing. What they show: the
@@ -582,7 +582,11 @@ stop 36 (a relative or a later year the quote must name, an amount a yes/no ques
 word's type, dated facts of a day no talk carries), and fresh16, still unread, moved from 34 to 44 of 58;
 fresh17 and fresh18 (`main-575d95c`, `after`) measured the count, origin and time rules of 2026-11-29: fresh17
 moved from 46 to 47 of 58 (one fact, one fewer refusal), fresh18 refused two more unanswerable questions and
-answered one more cross-language question, and lost one fact (docs/evaluation.md).
+answered one more cross-language question, and lost one fact (docs/evaluation.md); fresh19 (`main-316dc26`,
+`after`: 40f2431) measured the rules of 2026-11-29's second stop held out and did not move at all (5 of 14
+unanswerable questions refused); read afterwards (development data since), its colour, phone-number, future-date and
+size questions led to four rules (`after-read`, in-sample: 10 of 14). fresh16, fresh17 and fresh18 are development
+data too now (`after-1a3e080`).
 """
 
 HELDOUT = """\
@@ -642,7 +646,7 @@ display(Markdown("\\n".join(rows)))
 SUPPORT_MD = """\
 ## 9. Support check: each kind of wrong sentence, before and after
 
-The run-time support check decides which generated sentences an answer may show with a citation. Thirteen hand-written
+The run-time support check decides which generated sentences an answer may show with a citation. Fourteen hand-written
 probes of (sentence, cited passage) pairs in English and Hindi (`tests/data/support_probe*`, see their READMEs)
 label each pair with a kind: valid kinds (verbatim, paraphrase, number as a word, translation) should be **kept**
 (target >= 90 %), invented kinds (negation, swapped roles, changed number, date or name, the nearest other sentence
@@ -651,10 +655,12 @@ half (looked at while writing the rules) and a held-out half; the others are all
 harbour, Neelgaon, Ghatgaon, Tilakpur, Kothipur, Machhlipur, Paharganj-Tal and Chauraha was written by a helper who
 had not read the check, measured once as a held-out probe, and read (and so became development data) only
 afterwards; Kothipur and Machhlipur were measured at 48c113a against main dbcf5e8, Paharganj-Tal and Chauraha
-against main 6960946 (their *start*; Chauraha was also measured at ba50d86: `docs/evaluation.md`). Dhaba, Mandi
-and Haat, written the same way, are still unread: their *before* (main 575d95c) and *after* were both measured
-held out. Every probe's *before* is main 575d95c, the code at the start of the last stop's work. The
-tables therefore mix held-out and development figures: the held-out figure of each probe is the one in its measuring commit's message and the docs.
+against main 6960946 (their *start*; Chauraha was also measured at ba50d86: `docs/evaluation.md`). Haat was
+measured held out twice and then read (development data since). Dhaba and Mandi, written the same way, are still
+unread (weak held-out evidence: measured four and three times); Dairy, new, is unread and was measured at main
+316dc26 (its *start* and *before*), at 9da9394 and at the end (*after*). Every probe's *before* is main 316dc26,
+the code at the start of this stop's work. The tables therefore mix held-out and development figures: the held-out
+figure of each probe is the one in its measuring commit's message and the docs.
 Language pairs: `en`, `hi`, and `en>hi` / `hi>en` for a sentence citing a passage in the other script.
 
 *Before* is the code of git `main` before this branch's support work, *after* this branch's; *start* (where
