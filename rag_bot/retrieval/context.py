@@ -69,6 +69,18 @@ def with_neighbours(vectors: ChunkSource, hits: list[Hit], window: int,
     return passages
 
 
+def distinct(passages: list[Passage]) -> list[Passage]:
+    """``passages`` without a later one whose text an earlier one has word for word: the same file copied into two
+    ingested folders is two documents in the index, but one passage to quote and cite."""
+    seen: set[str] = set()
+    out = []
+    for p in passages:
+        if p.text not in seen:
+            seen.add(p.text)
+            out.append(p)
+    return out
+
+
 def doc_chunks(vectors: ChunkSource, doc_id: str, seq_from: int, seq_to: int,
                chunk_ids_of: ChunkIds | None = None) -> list[Hit]:
     """Chunks ``seq_from..seq_to`` of one document: by id when the document's chunk ids are known (fast), else

@@ -15,7 +15,7 @@ from rag_bot.config import Settings
 from rag_bot.index.store import DenseCopyDamaged, IndexStore
 from rag_bot.index.tokenize import tokenize
 from rag_bot.models.embeddings import Embedder
-from rag_bot.retrieval.context import whole_documents, with_neighbours
+from rag_bot.retrieval.context import distinct, whole_documents, with_neighbours
 from rag_bot.retrieval.fusion import fuse, keyword_ceiling, reserve
 from rag_bot.retrieval.types import Hit, Passage, SearchFilters
 
@@ -239,6 +239,7 @@ class HybridRetriever:
             dated = self.store.documents(filters.date or filters.date_from, filters.date or filters.date_to)
             passages = whole_documents(self.store.chunks, filters, self.settings.max_context_chunks, dated)
             if passages:
-                return passages
+                return distinct(passages)
         hits = self.search(query, filters, k)
-        return with_neighbours(self.store.chunks, hits, self.settings.neighbour_window, self.store.document_chunks)
+        return distinct(with_neighbours(self.store.chunks, hits, self.settings.neighbour_window,
+                                        self.store.document_chunks))

@@ -328,3 +328,21 @@ def test_whole_documents_from_the_manifest_equal_the_metadata_clauses(retriever,
     assert by_clause and [(p.doc_id, p.chunk_ids, p.truncated) for p in by_id] == [
         (p.doc_id, p.chunk_ids, p.truncated) for p in by_clause]
     assert sum(read) <= cap  # nothing beyond the cap is read
+
+
+def test_a_file_copied_into_two_ingested_folders_is_one_passage(tmp_path):
+    """The same talk under two roots is two documents in the index; retrieval returns its text once, for a topic
+    question and for a whole-talk question of its date."""
+    first, second = tmp_path / "archive", tmp_path / "copy"
+    talk = ("The Salt Pans\n5 December 2011\n\nThe agariyas of Kharisar dig their pans on the island every October. "
+            "A tent school opened there for their children.")
+    write_text(first / "salt.txt", talk)
+    write_text(second / "salt.txt", talk)
+    settings = Settings(_env_file=None, index_dir=tmp_path / "index", neighbour_window=1, top_k=4)
+    for root in (first, second):
+        assert ingest_paths([root], settings, progress=False).failed == []
+    retriever = HybridRetriever(settings, get_embedder(settings))
+    assert len({h.metadata["doc_id"] for h in retriever.search("tent school", SearchFilters(), k=10)}) == 2
+    for passages in (retriever.retrieve("tent school for the children", SearchFilters()),
+                     retriever.retrieve("what was said", SearchFilters(date="2011-12-05"), whole_document=True)):
+        assert len(passages) == 1 and "tent school" in passages[0].text
