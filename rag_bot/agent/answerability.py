@@ -23,6 +23,7 @@ applies to questions that ask for a kind of fact).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -35,6 +36,7 @@ from rag_bot.languages import alternation
 _W = languages.word_chars()
 _WORD = re.compile(rf"[{_W}]+")
 _ENDS = languages.sentence_ends()  # the danda is in the Devanagari block: not part of a word
+_NO_ENDS = str.maketrans(_ENDS, " " * len(_ENDS))  # sentence ends as spaces: "खुलेगा।" ends in a letter
 _DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 _YEAR = re.compile(r"(?<!\d)(?:1[0-9]|20)\d{2}(?!\d)")
 _CAPITAL = re.compile(r"(?<![\w'’])([A-Z][\w'’-]+)")
@@ -396,15 +398,18 @@ def _measured(text: str) -> set[str]:
             if _DIGITS.fullmatch(t) and units.fullmatch(tokens[i + 1])}
 
 
+def _another_than_asked(read: Callable[[str], set[str]], question: str, text: str) -> bool:
+    """Whether ``text`` writes values ``read`` finds (years, sizes) and the question writes some too, none of them
+    shared: the fact stated is another one's."""
+    asked = read(rules.strip_context(question))
+    return bool(asked) and bool(written := read(text)) and not asked & written
+
+
 def measure_unbound(question: str, text: str) -> bool:
     """Whether ``text`` (a sentence holding the fact, with the ones before it) gives its figure for another size than
     the question names ("the 500-gram packet?" -> "A 1-kilo packet sells for ₹18"): both write a number with a
     unit of measure, none of the question's."""
-    asked = _measured(rules.strip_context(question))
-    if not asked:
-        return False
-    written = _measured(text)
-    return bool(written) and not asked & written
+    return _another_than_asked(_measured, question, text)
 
 
 @lru_cache(maxsize=1)
@@ -416,20 +421,15 @@ def future_unbound(question: str, sentence: str) -> bool:
     """For a question about what will be ("When will the hostel open?", "... कब खुलेगा?"), whether ``sentence`` (the
     one holding the date) speaks of no future (registry ``future_markers``): a past date is no answer."""
     future = _future()
-    bare = str.maketrans(_ENDS, " " * len(_ENDS))  # a danda is no letter: "खुलेगा।"
-    if future is None or not future.search(rules.strip_context(question).translate(bare)):
+    if future is None or not future.search(rules.strip_context(question).translate(_NO_ENDS)):
         return False
-    return not future.search(sentence.translate(bare))
+    return not future.search(sentence.translate(_NO_ENDS))
 
 
 def year_unbound(question: str, text: str) -> bool:
     """Whether ``text`` (a sentence holding the fact, with the ones before it) names years, none of them one the
     question asks about ("How many calls in 2012?" -> "in 2011 we took 1,326 calls"): a figure of another year."""
-    asked = set(_YEAR.findall(normalise_digits(rules.strip_context(question))))
-    if not asked:
-        return False
-    written = set(_YEAR.findall(normalise_digits(text)))
-    return bool(written) and not asked & written
+    return _another_than_asked(lambda t: set(_YEAR.findall(normalise_digits(t))), question, text)
 
 
 COORD_SPAN = 3  # words between the asked thing and the word joining it to another ("a tester *and a* lactometer")

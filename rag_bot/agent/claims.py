@@ -360,7 +360,7 @@ def _range_patterns() -> tuple[re.Pattern[str], ...]:
 def _ranges(text: str) -> set[tuple[int, int]]:
     """(from, to) of each change from one number to another that ``text`` states (registry ``range_patterns``, on
     the text with number words and Devanagari digits read as digits)."""
-    plain = re.sub(r"(?<=\d),(?=\d{3}\b)", "", numerals(text))
+    plain = numerals(text)  # (which also writes "45,000" as "45000")
     out: set[tuple[int, int]] = set()
     for pattern in _range_patterns():
         for m in pattern.finditer(plain):
@@ -396,9 +396,10 @@ def numbers_rebound(claim: Claims, evidence: Claims,
         return any(thing in theirs and not numbers & theirs[thing] for thing, numbers in mine.items())
     counts = _counts(claim.text)[:ACROSS_COUNTS]
     others = _counts(evidence.text)[:ACROSS_COUNTS] if counts else []
+    written = {n for _, n in others}
     for word, number in counts:
         found = {n for other, n in others if same(word, [other])}
-        if found and number not in found and number in {n for _, n in others}:  # moved to what counts another thing
+        if found and number not in found and number in written:  # moved to what counts another thing
             return True
     return False
 

@@ -104,16 +104,13 @@ def _appositions(parts: list[list[str]]) -> list[list[str]]:
     def verb_first(c: list[str]) -> bool:
         return c[0][:1].islower() and not _stop(c[0]) and c[0].casefold() not in w.determiners
 
-    def relative(c: list[str]) -> bool:  # "who owns the hardware shop": says something of the subject before it
-        return c[0].casefold() in m.relatives
-
     out: list[list[str]] = []
     held = False  # an aside was just left out after ``out[-1]``
     parts = _relatives_whole(parts, m)
     for k, c in enumerate(parts):
         nxt = parts[k + 1] if k + 1 < len(parts) else None
         if out and latin(c) and latin(out[-1]) and not held and nxt and latin(nxt) and verb_first(nxt) and (
-                (aside(c) or relative(c)) and not verb_first(out[-1])
+                (aside(c) or _relative(c, m)) and not verb_first(out[-1])
                 or name(c) and out[-1][0].casefold() in w.determiners):
             held = not name(c)
             if name(c):
@@ -127,6 +124,12 @@ def _appositions(parts: list[list[str]]) -> list[list[str]]:
     return out
 
 
+def _relative(clause: list[str], m: _Markers) -> bool:
+    """Whether ``clause`` opens with a relative pronoun ("who owns the shop"): it says something of what stands
+    before it."""
+    return bool(clause) and clause[0].casefold() in m.relatives
+
+
 def _relatives_whole(parts: list[list[str]], m: _Markers) -> list[list[str]]:
     """A relative clause the clause splitter cut at a coordinator made one piece again ("who has sold lac | and
     tamarind at the haat | taught ...": the pieces from "who" up to the next one not opening with "and")."""
@@ -136,7 +139,7 @@ def _relatives_whole(parts: list[list[str]], m: _Markers) -> list[list[str]]:
         if open_relative and c and c[0].casefold() in m.coordinators:
             out[-1] = out[-1] + c
             continue
-        open_relative = bool(c) and c[0].casefold() in m.relatives
+        open_relative = _relative(c, m)
         out.append(list(c))
     return out
 
@@ -330,7 +333,7 @@ def frames(sentence: str) -> list[Frame]:
             if any(t.casefold() in marks for t in later):
                 break
             tail += later
-        if latin and n > 0 and tokens and tokens[0].casefold() in m.relatives:
+        if latin and n > 0 and _relative(tokens, m):
             tokens = _antecedent(clauses[n - 1]) + tokens[1:]  # "..., who lent the group four boats": Ali lent
         frame = _latin_frame(tokens, m) if latin else _marked_frame(tokens, m, tail, out[-1].giver if out else ())
         if frame is not None:

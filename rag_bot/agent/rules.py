@@ -287,6 +287,9 @@ def is_date_only(question: str, headings: Sequence[str] = (), bodies: Sequence[s
     """
     if parse_dates(question).date is None:
         return False
+    from rag_bot.agent.claims import words  # the registry's negation words, case-folded
+
+    negations = words().negations
     heading_words = {w for h in headings for w in content_words(h)}
     whole_talk = vocabulary().whole_talk
     body_words = {w for b in bodies for w in content_words(b)}
@@ -296,16 +299,10 @@ def is_date_only(question: str, headings: Sequence[str] = (), bodies: Sequence[s
         return word in body_words or (len(word) >= STEM_CHARS and word[:STEM_CHARS] in body_stems)
 
     def names_no_topic(word: str) -> bool:  # a negation neither ("not just the headline, the whole thing")
-        return word in heading_words or word in DAY_WORDS or word in _negations() or bool(
+        return word in heading_words or word in DAY_WORDS or word in negations or bool(
             whole_talk.fullmatch(word)) or bool(bodies and not in_bodies(word))
 
     return all(names_no_topic(w) for w in topic_words(question)) or _asks_for_document(question, names_no_topic)
-
-
-@lru_cache(maxsize=1)
-def _negations() -> frozenset[str]:
-    """The registry's negation words, case-folded."""
-    return frozenset(w.casefold() for w in languages.registry().union("negations"))
 
 
 MARKER_SPAN = 3  # words on either side of a topic marker that may be its topic ("about *the* fire", "आग के बारे में")
