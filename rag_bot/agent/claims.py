@@ -29,6 +29,13 @@ from rag_bot.languages import Language, registry, word_chars
 _W = word_chars()
 _TOKEN = re.compile(rf"\d+(?:[,.]\d+)*|[{_W}]+(?:['’][a-z]+)?")
 _DIGITS = re.compile(r"^\d+(?:[,.]\d+)*$")
+MAX_DIGITS = 30  # a longer number is no quantity anyone states: read by its first 30 digits (int() of a long run of
+# digits takes time growing with its square, and Python refuses one of 4,300 digits or more)
+
+
+def _whole(number: str) -> int:
+    """The integer part of a number written in digits ("1,326" -> 1326, "3.20" -> 3), at most ``MAX_DIGITS`` long."""
+    return int(number.replace(",", "").split(".")[0][:MAX_DIGITS] or 0)
 _LATIN_DIGRAPHS = (("sch", "sk"), ("chh", "C"), ("ch", "C"), ("sh", "s"), ("th", "t"), ("dh", "d"), ("bh", "b"),
                    ("kh", "k"), ("gh", "g"), ("ph", "f"), ("jh", "j"), ("c", "k"), ("q", "k"), ("w", "v"), ("z", "j"),
                    ("x", "ks"))
@@ -217,7 +224,7 @@ def _numbers(tokens: list[str], ambiguous: bool = False) -> set[int]:
         for part in parts:
             if _DIGITS.match(part) and "." not in part:
                 close()
-                value = int(part.replace(",", ""))
+                value = _whole(part)
                 current, run = value, [part]
             elif part in w.number_words:
                 if run and part not in w.ambiguous and current % 100 == 0 and (current >= 100 or total > 0):
@@ -347,7 +354,7 @@ def _counts(text: str) -> list[tuple[str, int]]:
                 break
             if after in w.stopwords or after in w.determiners:
                 continue
-            out.append((after, int(token.replace(",", "").split(".")[0])))
+            out.append((after, _whole(token)))
             break
     return out
 
@@ -364,10 +371,12 @@ def _ranges(text: str) -> set[tuple[int, int]]:
     out: set[tuple[int, int]] = set()
     for pattern in _range_patterns():
         for m in pattern.finditer(plain):
+            a, b = m.group("a").rstrip(".,"), m.group("b").rstrip(".,")
             try:
-                out.add((int(float(m.group("a").rstrip(".,"))), int(float(m.group("b").rstrip(".,")))))
+                float(a), float(b)  # "2,85000" (an Indian grouping numerals() leaves) is no number read here
             except ValueError:
                 continue
+            out.add((_whole(a), _whole(b)))
     return out
 
 
@@ -500,8 +509,8 @@ def uncovered_run(claim: Claims, evidence: list[Claims]) -> tuple[int, int]:
     numbers = set().union(*(e.numbers for e in evidence))
     longest = run = 0
     for token in claim.content:
-        if covered(token, vocabulary) or (_DIGITS.match(token) and int(token.replace(",", "").split(".")[0])
-                                          in numbers) or token in words().number_words:
+        if covered(token, vocabulary) or (_DIGITS.match(token) and _whole(token) in numbers) \
+                or token in words().number_words:
             run = 0
         else:
             run += 1

@@ -353,3 +353,14 @@ def test_a_fall_told_as_a_rise_is_dropped_in_either_language(judge):
     hindi = judge.verdicts(["मार्च से अप्रैल के बीच स्टॉलों की संख्या 190 से बढ़कर 310 हो गई।"], [passage])[0]
     assert not hindi.supported  # (the numbers before other words tell it first across scripts)
     assert judge.verdicts(["Between March and April the number of stalls fell from 310 to 190."], [passage])[0].supported
+
+
+def test_a_number_of_thousands_of_digits_is_judged_not_raised(judge):
+    """Python refuses to read a run of 4,300 digits or more as an integer: a sentence or passage holding one (a
+    hostile document) is still judged, its number read by its first digits."""
+    huge = "7" * 5000
+    passage = {"id": "huge", "language": "en", "date": "2025-05-01",
+               "text": f"The ledger records {huge} grains of salt. The stalls fell from 310 to 190."}
+    verdicts = judge.verdicts([f"The ledger records {huge} grains of salt.", "The ledger records 12 grains of salt.",
+                               f"The stalls rose from {huge} to 310."], [passage])
+    assert [v.supported for v in verdicts] == [True, False, False]

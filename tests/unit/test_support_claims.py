@@ -379,3 +379,18 @@ def test_changes_between_numbers_are_read_in_linear_time():
     assert not range_reversed(*small)  # every change is written the same way round: each one is looked up
     ratio = cpu_growth(lambda: range_reversed(*small), lambda: range_reversed(*large))
     assert ratio <= 2.6, ratio
+
+
+@pytest.mark.cpu_growth
+def test_a_long_run_of_digits_is_read_for_changes_in_linear_time():
+    # a number pattern tried from every digit of one long run would be quadratic: it starts at a number's first digit
+    from tests.cpu_cost import cpu_growth
+
+    def sentence(n: int):  # the run starts no change (no से after it); the change comes after it
+        return read_claims("1" * n + " बार गिना, फिर संख्या 9 से बढ़कर 12 हो गई।")
+
+    small, large = sentence(20000), sentence(40000)
+    evidence = read_claims("संख्या 12 से घटकर 9 रह गई।")
+    assert range_reversed(small, evidence)  # the change after the run is read: the work is done
+    ratio = cpu_growth(lambda: range_reversed(small, evidence), lambda: range_reversed(large, evidence))
+    assert ratio <= 2.6, ratio
